@@ -1,0 +1,64 @@
+// Node: one running wallet node — configuration, coins, the platform seam, storage-backed
+// services, streams and the dispatcher. Both hosts create exactly one and pass it HTTP bodies.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/coins/coins_config.h"
+#include "core/node/node_config.h"
+#include "core/platform/clock.h"
+#include "core/platform/event_sink.h"
+#include "core/platform/executor.h"
+#include "core/platform/random.h"
+#include "core/platform/storage.h"
+#include "core/rpc/dispatcher.h"
+#include "core/stream/stream_manager.h"
+#include "core/wallet/gui_storage/account_store.h"
+
+namespace walletd {
+
+struct Platform {
+  Executor& executor;
+  Storage& storage;
+  Clock& clock;
+  Random& random;
+  EventSink& events;
+};
+
+struct BuildInfo {
+  std::string version;   // e.g. "0.1.0_1a2b3c4d"
+  std::string datetime;  // commit time of the build
+};
+const BuildInfo& buildInfo();
+
+class Node {
+ public:
+  Node(NodeConfig config, CoinsConfig coins, Platform platform, std::function<void()> on_stop);
+
+  // Loads the storage-backed state; call once before handling requests.
+  Task<void> start();
+  Task<HttpAnswer> handleHttp(std::string_view http_method, std::string body, Caller caller);
+
+  const NodeConfig& config() const { return config_; }
+  const CoinsConfig& coins() const { return coins_; }
+  Executor& executor() { return platform_.executor; }
+  Clock& clock() { return platform_.clock; }
+  StreamManager& streams() { return streams_; }
+  AccountStore& accounts() { return accounts_; }
+  // Asks the host to shut down after the current answer is sent.
+  void requestStop();
+
+ private:
+  NodeConfig config_;
+  CoinsConfig coins_;
+  Platform platform_;
+  std::function<void()> on_stop_;
+  StreamManager streams_;
+  AccountStore accounts_;
+  Dispatcher dispatcher_;
+};
+
+}  // namespace walletd

@@ -1,0 +1,89 @@
+// NodeConfig parsing.
+#include "core/node/node_config.h"
+
+#include "core/node/password_policy.h"
+
+namespace walletd {
+
+namespace {
+
+bool readBool(const Json& conf, const char* key, bool fallback) {
+  auto it = conf.find(key);
+  if (it == conf.end() || it->is_null()) return fallback;
+  if (!it->is_boolean()) throw ConfigError(std::string(key) + " must be a boolean");
+  return it->get<bool>();
+}
+
+std::optional<std::string> readString(const Json& conf, const char* key) {
+  auto it = conf.find(key);
+  if (it == conf.end() || it->is_null()) return std::nullopt;
+  if (!it->is_string()) throw ConfigError(std::string(key) + " must be string");
+  return it->get<std::string>();
+}
+
+std::uint16_t readPort(const Json& conf) {
+  auto it = conf.find("rpcport");
+  if (it == conf.end() || it->is_null()) return 7783;
+  std::uint64_t port = 0;
+  if (it->is_number_unsigned()) {
+    port = it->get<std::uint64_t>();
+  } else if (it->is_string()) {
+    const std::string text = it->get<std::string>();
+    if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos) {
+      throw ConfigError("rpcport must be a number, found \"" + text.substr(0, 20) + "\"");
+    }
+    port = std::stoull(text);
+  } else {
+    throw ConfigError("rpcport must be a number");
+  }
+  if (port != 0 && port < 1024) throw ConfigError("rpcport < 1024");
+  if (port > 65535) throw ConfigError("rpcport > 65535");
+  return static_cast<std::uint16_t>(port);
+}
+
+StreamSettings readStreaming(const Json& conf) {
+  StreamSettings settings;
+  auto it = conf.find("event_streaming_configuration");
+  if (it == conf.end() || it->is_null()) return settings;
+  if (!it->is_object()) throw ConfigError("event_streaming_configuration must be an object");
+  settings.enabled = true;
+  if (auto origin = readString(*it, "access_control_allow_origin")) {
+    settings.access_control_allow_origin = *origin;
+  }
+  return settings;
+}
+
+}  // namespace
+
+NodeConfig NodeConfig::fromJson(const Json& conf) {
+  if (!conf.is_object()) throw ConfigError("the configuration must be a JSON object");
+  NodeConfig c;
+  c.allow_weak_password = readBool(conf, "allow_weak_password", false);
+  if (conf.contains("rpc_password") && !conf["rpc_password"].is_null()) {
+    if (!conf["rpc_password"].is_string()) throw ConfigError("rpc_password must be string");
+    std::string password = conf["rpc_password"].get<std::string>();
+    if (password.empty()) throw ConfigError("rpc_password must not be empty");
+    if (!c.allow_weak_password) {
+      if (auto violation = passwordPolicyViolation(password)) {
+        throw ConfigError("rpc_password does not meet the password policy: " + *violation +
+                          " (set allow_weak_password to accept it)");
+      }
+    }
+    c.rpc_password = std::move(password);
+  }
+  c.rpc_local_only = readBool(conf, "rpc_local_only", true);
+  c.rpcip = readString(conf, "rpcip").value_or("127.0.0.1");
+  c.rpcport = readPort(conf);
+  c.rpccors = readString(conf, "rpccors").value_or("http://localhost:3000");
+  c.dbdir = readString(conf, "dbdir").value_or("DB");
+  if (c.dbdir.empty()) throw ConfigError("dbdir must not be empty");
+  c.enable_hd = readBool(conf, "enable_hd", false);
+  if (conf.contains("passphrase") && !conf["passphrase"].is_null()) {
+    if (!conf["passphrase"].is_string()) throw ConfigError("passphrase must be a string");
+    c.passphrase = conf["passphrase"].get<std::string>();
+  }
+  c.streaming = readStreaming(conf);
+  return c;
+}
+
+}  // namespace walletd

@@ -1,0 +1,35 @@
+// NodeConfig: the MM2.json keys the node understands (notes/kdf-compat.md §6), parsed and checked
+// once. Unknown keys are ignored as KDF ignores them; a known key of the wrong type or value is a
+// ConfigError with one clear sentence. Secrets are held but never printed.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "core/rpc/json.h"
+#include "core/stream/stream_manager.h"
+
+namespace walletd {
+
+struct ConfigError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct NodeConfig {
+  std::optional<std::string> rpc_password;
+  bool allow_weak_password = false;
+  bool rpc_local_only = true;
+  std::string rpcip = "127.0.0.1";
+  std::uint16_t rpcport = 7783;  // 0 = any free port
+  std::string rpccors = "http://localhost:3000";
+  std::string dbdir = "DB";
+  bool enable_hd = false;
+  std::optional<std::string> passphrase;  // secret
+  StreamSettings streaming;               // enabled when event_streaming_configuration is set
+
+  static NodeConfig fromJson(const Json& conf);
+};
+
+}  // namespace walletd

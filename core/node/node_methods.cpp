@@ -1,0 +1,59 @@
+// version (public; {result, datetime}), stop ("success"), get_enabled_coins (v2 {coins:[{ticker}]},
+// legacy {result:[{ticker, address}]}). Each exists in both the legacy and the mmrpc 2.0 form.
+#include "core/node/node_methods.h"
+
+#include "core/node/node.h"
+
+namespace walletd {
+
+namespace {
+
+struct NoParams {
+  static NoParams parse(ParamsReader&) { return {}; }
+};
+
+Json versionResult() {
+  Json out = Json::object();
+  out["result"] = buildInfo().version;
+  out["datetime"] = buildInfo().datetime;
+  return out;
+}
+
+Task<Json> version(RequestContext&, NoParams) { co_return versionResult(); }
+Task<Json> versionLegacy(RequestContext&, const Json&) { co_return versionResult(); }
+
+Task<Json> stop(RequestContext& ctx, NoParams) {
+  ctx.node.requestStop();
+  co_return Json("success");
+}
+Task<Json> stopLegacy(RequestContext& ctx, const Json&) {
+  ctx.node.requestStop();
+  Json out = Json::object();
+  out["result"] = "success";
+  co_return out;
+}
+
+// No coin family is activated by this build yet, so the list is empty.
+Task<Json> enabledCoins(RequestContext&, NoParams) {
+  Json out = Json::object();
+  out["coins"] = Json::array();
+  co_return out;
+}
+Task<Json> enabledCoinsLegacy(RequestContext&, const Json&) {
+  Json out = Json::object();
+  out["result"] = Json::array();
+  co_return out;
+}
+
+}  // namespace
+
+void registerNodeMethods(MethodTable& t) {
+  t.add({"version", "none", "{result: version string, datetime: build time}", MethodAccess::Public,
+         typedHandler(&version), &versionLegacy});
+  t.add({"stop", "none", "\"success\"; the daemon then shuts down", MethodAccess::Protected,
+         typedHandler(&stop), &stopLegacy});
+  t.add({"get_enabled_coins", "none", "{coins: [{ticker}]}", MethodAccess::Protected,
+         typedHandler(&enabledCoins), &enabledCoinsLegacy});
+}
+
+}  // namespace walletd

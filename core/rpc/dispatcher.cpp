@@ -1,0 +1,267 @@
+// Dispatcher implementation. The sequence of checks is the contract; see dispatcher.h.
+#include "core/rpc/dispatcher.h"
+
+#include "core/async/cancellation.h"
+#include "core/async/sleep.h"
+#include "core/crypto/constant_time.h"
+#include "core/rpc/dispatcher_errors.h"
+#include "core/rpc/request_limits.h"
+
+namespace walletd {
+
+namespace {
+
+HttpAnswer errorAnswer(const RpcError& e, RequestId id) {
+  return HttpAnswer{e.httpStatus(), errorEnvelope(e, id)};
+}
+
+HttpAnswer legacyError(const std::string& message, int status = 500,
+                       SourceLocation where = SourceLocation::current()) {
+  return HttpAnswer{status, legacyErrorBody(message, where)};
+}
+
+// `id` as KDF reads it for dispatcher-level errors: an unsigned integer, else null.
+RequestId lenientId(const Json& request) {
+  auto it = request.find("id");
+  if (it != request.end() && it->is_number_unsigned()) return it->get<std::uint64_t>();
+  if (it != request.end() && it->is_number_integer() && it->get<std::int64_t>() >= 0) {
+    return static_cast<std::uint64_t>(it->get<std::int64_t>());
+  }
+  return std::nullopt;
+}
+
+RpcError invalidRequest(const std::string& detail,
+                        SourceLocation where = SourceLocation::current()) {
+  return RpcError(DispatcherError::InvalidRequest, "Error parsing request: " + detail, Json(detail),
+                  where);
+}
+
+// Converts anything a handler threw into the error the caller sees.
+RpcError toRpcError(std::exception_ptr error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const RpcError& e) {
+    return e;
+  } catch (const OperationCancelled&) {
+    return RpcError(CommonError::InternalError, "Internal error: the request was cancelled",
+                    Json("cancelled"));
+  } catch (const std::exception& e) {
+    return RpcError(CommonError::InternalError, std::string("Internal error: ") + e.what(),
+                    Json(e.what()));
+  } catch (...) {
+    return RpcError(CommonError::InternalError, "Internal error: unknown failure",
+                    Json("unknown failure"));
+  }
+}
+
+struct V2Request {
+  std::string method;
+  Json params;
+  RequestId id;
+  std::optional<Json> userpass;
+};
+
+// KDF's MmRpcRequest: exactly these keys, `method` required, `id` an unsigned integer.
+V2Request parseV2(const Json& request) {
+  static const char* const kKeys[] = {"mmrpc", "userpass", "method", "params", "id"};
+  for (auto it = request.begin(); it != request.end(); ++it) {
+    bool known = false;
+    for (const char* k : kKeys) known = known || it.key() == k;
+    if (!known) {
+      throw invalidRequest("unknown field `" + it.key() +
+                           "`, expected one of `mmrpc`, `userpass`, `method`, `params`, `id`");
+    }
+  }
+  V2Request out;
+  auto method = request.find("method");
+  if (method == request.end()) throw invalidRequest("missing field `method`");
+  if (!method->is_string()) {
+    throw invalidRequest("method: invalid type: " + describeJsonType(*method) + ", expected a string");
+  }
+  out.method = method->get<std::string>();
+  if (auto params = request.find("params"); params != request.end()) out.params = *params;
+  if (auto id = request.find("id"); id != request.end() && !id->is_null()) {
+    out.id = lenientId(request);
+    if (!out.id) {
+      throw invalidRequest("id: invalid type: " + describeJsonType(*id) +
+                           ", expected an unsigned integer");
+    }
+  }
+  if (auto up = request.find("userpass"); up != request.end()) out.userpass = *up;
+  return out;
+}
+
+}  // namespace
+
+Dispatcher::Dispatcher(Node& node, const MethodTable& methods, RpcSettings settings,
+                       Executor& executor)
+    : node_(node), methods_(methods), settings_(std::move(settings)), executor_(executor) {}
+
+Task<HttpAnswer> Dispatcher::handleHttp(std::string_view http_method, std::string body,
+                                        Caller caller) {
+  if (http_method != "POST") co_return legacyError("Only POST requests are supported!");
+  if (body.size() > RequestLimits::kMaxBodyBytes) {
+    co_return legacyError("Request body of " + std::to_string(body.size()) +
+                              " bytes exceeds the limit of " +
+                              std::to_string(RequestLimits::kMaxBodyBytes) + " bytes",
+                          413);
+  }
+  if (jsonNestingDepth(body, RequestLimits::kMaxJsonDepth) > RequestLimits::kMaxJsonDepth) {
+    co_return legacyError("JSON nesting deeper than " +
+                          std::to_string(RequestLimits::kMaxJsonDepth) + " levels");
+  }
+  Json request = Json::parse(body, nullptr, false);
+  if (request.is_discarded()) {
+    // Re-parse for the parser's own message (the cheap path above keeps exceptions rare).
+    try {
+      (void)Json::parse(body);
+    } catch (const Json::parse_error& e) {
+      co_return legacyError(e.what());
+    }
+    co_return legacyError("invalid JSON");
+  }
+  if (request.is_array()) co_return co_await handleBatch(std::move(request), caller);
+  co_return co_await handleRequest(std::move(request), caller);
+}
+
+Task<HttpAnswer> Dispatcher::handleBatch(Json batch, const Caller& caller) {
+  if (batch.size() > RequestLimits::kMaxBatch) {
+    co_return legacyError("Batch of " + std::to_string(batch.size()) +
+                              " requests exceeds the limit of " +
+                              std::to_string(RequestLimits::kMaxBatch),
+                          400);
+  }
+  // Elements run one after another (KDF runs them concurrently; the answers are the same).
+  std::string body = "[";
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    HttpAnswer one = co_await handleRequest(std::move(batch[i]), caller);
+    if (i > 0) body += ',';
+    body += one.body;
+  }
+  body += ']';
+  co_return HttpAnswer{200, std::move(body)};
+}
+
+Task<HttpAnswer> Dispatcher::handleRequest(Json request, const Caller& caller) {
+  if (!request.is_object()) {
+    co_return errorAnswer(invalidRequest("invalid type: " + describeJsonType(request) +
+                                         ", expected a request object"),
+                          std::nullopt);
+  }
+  auto mmrpc = request.find("mmrpc");
+  if (mmrpc == request.end() || mmrpc->is_null()) {
+    co_return co_await handleLegacy(std::move(request), caller);
+  }
+  if (!mmrpc->is_string() || mmrpc->get<std::string>() != "2.0") {
+    std::string found = mmrpc->is_string() ? "unknown variant `" + mmrpc->get<std::string>() + "`"
+                                           : "invalid type: " + describeJsonType(*mmrpc);
+    std::string detail = found + ", expected `2.0`";
+    co_return errorAnswer(RpcError(DispatcherError::InvalidMmRpcVersion,
+                                   "Error parsing mmrpc version: " + detail, Json(detail)),
+                          lenientId(request));
+  }
+  co_return co_await handleV2(std::move(request), caller);
+}
+
+Task<bool> Dispatcher::checkPassword(const Json& userpass, const Caller& caller,
+                                     unsigned& attempts_left) {
+  const std::string expected = settings_.rpc_password.value_or("");
+  if (constantTimeEquals(userpass.get<std::string>(), expected)) {
+    limiter_.recordSuccess(caller);
+    co_return true;
+  }
+  attempts_left = limiter_.recordFailure(caller);
+  if (std::uint64_t penalty = limiter_.penaltyMs(caller); penalty > 0) {
+    co_await sleepFor(executor_, penalty);
+  }
+  co_return false;
+}
+
+Task<HttpAnswer> Dispatcher::handleV2(Json request, const Caller& caller) {
+  V2Request parsed;
+  try {
+    parsed = parseV2(request);
+  } catch (const RpcError& e) {
+    co_return errorAnswer(e, lenientId(request));
+  }
+  const MethodSpec* spec = methods_.find(parsed.method);
+  const bool is_public = spec && spec->access == MethodAccess::Public;
+
+  if (settings_.rpc_local_only && !caller.is_loopback && !is_public) {
+    co_return errorAnswer(RpcError(DispatcherError::LocalHostOnly,
+                                   "Selected method can be called from localhost only!"),
+                          parsed.id);
+  }
+  if (limiter_.isBanned(caller)) {
+    co_return errorAnswer(RpcError(DispatcherError::Banned, "Your ip is banned."), parsed.id);
+  }
+  if (!is_public) {
+    if (!parsed.userpass || !parsed.userpass->is_string()) {
+      co_return errorAnswer(RpcError(DispatcherError::UserpassIsNotSet, "Userpass is not set!"),
+                            parsed.id);
+    }
+    unsigned left = 0;
+    if (!co_await checkPassword(*parsed.userpass, caller, left)) {
+      Json data = Json::object();
+      data["error_type"] = "NbAttemptsLeft";
+      data["error_data"] = left;
+      co_return errorAnswer(
+          RpcError(DispatcherError::UserpassIsInvalid,
+                   "Userpass is invalid! - Rate Limit attempts left: " + std::to_string(left),
+                   data),
+          parsed.id);
+    }
+  }
+  if (!spec) {
+    co_return errorAnswer(RpcError(DispatcherError::NoSuchMethod, "No such method"), parsed.id);
+  }
+
+  RequestContext ctx{node_, caller};
+  std::exception_ptr failure;
+  try {
+    Json result = co_await spec->handler(ctx, parsed.params);
+    co_return HttpAnswer{200, successEnvelope(result, parsed.id)};
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  co_return errorAnswer(toRpcError(failure), parsed.id);
+}
+
+Task<HttpAnswer> Dispatcher::handleLegacy(Json request, const Caller& caller) {
+  auto method_it = request.find("method");
+  const bool has_method = method_it != request.end() && method_it->is_string();
+  const std::string method = has_method ? method_it->get<std::string>() : std::string();
+  const MethodSpec* spec = has_method ? methods_.find(method) : nullptr;
+  // A request with no method is public in KDF (it then fails v2 parsing).
+  const bool is_public = !has_method || (spec && spec->access == MethodAccess::Public);
+
+  if (!is_public && settings_.rpc_local_only && !caller.is_loopback) {
+    co_return legacyError("Selected method can be called from localhost only!");
+  }
+  if (limiter_.isBanned(caller)) co_return legacyError("Your ip is banned.");
+  if (!is_public) {
+    auto up = request.find("userpass");
+    if (up == request.end() || !up->is_string()) co_return legacyError("Userpass is not set!");
+    unsigned left = 0;
+    if (!co_await checkPassword(*up, caller, left)) {
+      co_return legacyError("Userpass is invalid! - Rate Limit attempts left: " +
+                            std::to_string(left));
+    }
+  }
+  if (!spec || !spec->legacy) {
+    // No legacy form: KDF retries the request as mmrpc 2.0.
+    request["mmrpc"] = "2.0";
+    co_return co_await handleV2(std::move(request), caller);
+  }
+  RequestContext ctx{node_, caller};
+  std::exception_ptr failure;
+  try {
+    Json body = co_await spec->legacy(ctx, request);
+    co_return HttpAnswer{200, body.dump(-1, ' ', false, Json::error_handler_t::replace)};
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  co_return legacyError(toRpcError(failure).message());
+}
+
+}  // namespace walletd

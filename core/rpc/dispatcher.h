@@ -1,0 +1,52 @@
+// Dispatcher: one HTTP body in, one HTTP status and body out, exactly in KDF's order — body
+// limits, JSON parse, batch split, legacy-or-v2 routing, local-only, ban, auth, method lookup,
+// params, handler — with each refusal as KDF words and codes it (notes/kdf-compat.md §2–5).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/async/task.h"
+#include "core/platform/executor.h"
+#include "core/rpc/auth_limiter.h"
+#include "core/rpc/caller.h"
+#include "core/rpc/envelope.h"
+#include "core/rpc/json.h"
+#include "core/rpc/method_table.h"
+
+namespace walletd {
+
+struct HttpAnswer {
+  int status = 200;
+  std::string body;
+};
+
+struct RpcSettings {
+  std::optional<std::string> rpc_password;  // unset: compared against "" as KDF does
+  bool rpc_local_only = true;
+};
+
+class Dispatcher {
+ public:
+  Dispatcher(Node& node, const MethodTable& methods, RpcSettings settings, Executor& executor);
+
+  Task<HttpAnswer> handleHttp(std::string_view http_method, std::string body, Caller caller);
+  // One request object (a batch element, or the whole body).
+  Task<HttpAnswer> handleRequest(Json request, const Caller& caller);
+
+ private:
+  Task<HttpAnswer> handleLegacy(Json request, const Caller& caller);
+  Task<HttpAnswer> handleV2(Json request, const Caller& caller);
+  Task<HttpAnswer> handleBatch(Json batch, const Caller& caller);
+  // True when the userpass matches; records the failure (and waits any penalty) otherwise.
+  Task<bool> checkPassword(const Json& userpass, const Caller& caller, unsigned& attempts_left);
+
+  Node& node_;
+  const MethodTable& methods_;
+  RpcSettings settings_;
+  Executor& executor_;
+  AuthLimiter limiter_;
+};
+
+}  // namespace walletd

@@ -1,0 +1,20 @@
+// The one method table of this build: each feature contributes its entries here, once.
+#include "core/node/node_methods.h"
+#include "core/rpc/method_table.h"
+#include "core/stream/stream_methods.h"
+#include "core/wallet/gui_storage/gui_storage_methods.h"
+
+namespace walletd {
+
+const MethodTable& methodTable() {
+  static const MethodTable table = [] {
+    MethodTable t;
+    registerNodeMethods(t);
+    registerStreamMethods(t);
+    registerGuiStorageMethods(t);
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace walletd

@@ -1,0 +1,65 @@
+// RpcError: every failure a caller can see. An error family is an enum whose values describe
+// themselves (error_type and HTTP status, via describe()); raising one records where, so the
+// envelope gets KDF's error_path/error_trace. Errors travel as exceptions inside coroutines and
+// are caught in exactly one place, the dispatcher.
+#pragma once
+
+#include <exception>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "core/rpc/json.h"
+#include "core/rpc/source_location.h"
+
+namespace walletd {
+
+struct ErrorKindInfo {
+  std::string_view type;  // error_type on the wire
+  int http_status;
+};
+
+template <typename E>
+concept ErrorKind = std::is_enum_v<E> && requires(E e) {
+  { describe(e) } -> std::same_as<ErrorKindInfo>;
+};
+
+class RpcError : public std::exception {
+ public:
+  // `data` is error_data; leave it empty for KDF's unit variants (no error_data key at all).
+  template <ErrorKind E>
+  RpcError(E kind, std::string message, std::optional<Json> data = std::nullopt,
+           SourceLocation where = SourceLocation::current())
+      : RpcError(describe(kind), std::move(message), std::move(data), where) {}
+
+  RpcError(ErrorKindInfo info, std::string message, std::optional<Json> data,
+           SourceLocation where);
+
+  const char* what() const noexcept override { return message_.c_str(); }
+  const std::string& type() const { return type_; }
+  int httpStatus() const { return http_status_; }
+  const std::string& message() const { return message_; }
+  const std::optional<Json>& data() const { return data_; }
+
+  // Adds an outer location as the error crosses a layer (KDF's `?` step).
+  RpcError& traced(SourceLocation where = SourceLocation::current());
+  // "dispatcher.gui_storage": stems outermost first, consecutive duplicates removed.
+  std::string path() const;
+  // "dispatcher:120] gui_storage:88]": outermost first.
+  std::string trace() const;
+
+ private:
+  std::string type_;
+  int http_status_;
+  std::string message_;
+  std::optional<Json> data_;
+  std::vector<std::pair<std::string, int>> locations_;  // innermost first
+};
+
+// Errors any method can raise.
+enum class CommonError { InternalError, InvalidRequest };
+ErrorKindInfo describe(CommonError e);
+
+}  // namespace walletd

@@ -1,0 +1,219 @@
+// AccountStore implementation.
+#include "core/wallet/gui_storage/account_store.h"
+
+#include <stdexcept>
+
+#include "core/wallet/gui_storage/gui_storage_errors.h"
+
+namespace walletd {
+
+namespace {
+const char* const kEnabledKey = "enabled";
+
+std::size_t utf8Chars(const std::string& s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+void checkLength(const std::string& value, std::size_t max, AccountRpcError kind, const char* what) {
+  if (utf8Chars(value) <= max) return;
+  Json data = Json::object();
+  data["max_len"] = max;
+  throw RpcError(kind, std::string(what) + " is too long, expected shorter or equal to " +
+                           std::to_string(max) + " characters",
+                 data);
+}
+
+RpcError noSuchAccount(const AccountId& id, SourceLocation where = SourceLocation::current()) {
+  return RpcError(AccountRpcError::NoSuchAccount, "No such account " + id.toJson().dump(),
+                  id.toJson(), where);
+}
+}  // namespace
+
+void checkAccountName(const std::string& name) {
+  checkLength(name, AccountStore::kMaxNameChars, AccountRpcError::NameTooLong, "Account name");
+}
+void checkAccountDescription(const std::string& description) {
+  checkLength(description, AccountStore::kMaxDescriptionChars, AccountRpcError::DescriptionTooLong,
+              "Account description");
+}
+void checkTicker(const std::string& ticker) {
+  checkLength(ticker, AccountStore::kMaxTickerChars, AccountRpcError::TickerTooLong, "Ticker");
+}
+
+Json AccountRecord::toJson() const {
+  Json out = Json::object();
+  out["account_id"] = info.account_id.toJson();
+  out["name"] = info.name;
+  out["description"] = info.description;
+  out["balance_usd"] = info.balance_usd.toJson();
+  out["coins"] = Json(coins);
+  return out;
+}
+
+AccountRecord AccountRecord::fromJson(const Json& value) {
+  AccountRecord r;
+  r.info.account_id = AccountId::fromStorageJson(value.at("account_id"));
+  r.info.name = value.at("name").get<std::string>();
+  r.info.description = value.at("description").get<std::string>();
+  r.info.balance_usd = Decimal::fromJson(value.at("balance_usd"), "balance_usd");
+  for (const auto& c : value.at("coins")) r.coins.insert(c.get<std::string>());
+  return r;
+}
+
+Task<void> AccountStore::load() {
+  StorageEntries entries = co_await storage_.scanPrefix(kNamespace, "account/");
+  std::map<std::string, AccountRecord> loaded;
+  for (auto& [key, text] : entries) {
+    try {
+      AccountRecord record = AccountRecord::fromJson(Json::parse(text));
+      if (record.info.account_id.storageKey() != key) throw std::runtime_error("key mismatch");
+      loaded.emplace(key, std::move(record));
+    } catch (const std::exception& e) {
+      throw RpcError(AccountRpcError::ErrorLoadingAccount,
+                     "Error loading account '" + key + "': " + e.what(), Json(e.what()));
+    }
+  }
+  std::optional<std::string> enabled = co_await storage_.get(kNamespace, kEnabledKey);
+  accounts_ = std::move(loaded);
+  enabled_key_.reset();
+  if (enabled) {
+    try {
+      std::string key = AccountId::fromStorageJson(Json::parse(*enabled)).storageKey();
+      if (accounts_.count(key)) enabled_key_ = key;
+    } catch (const std::exception& e) {
+      throw RpcError(AccountRpcError::ErrorLoadingAccount,
+                     std::string("Error loading the enabled account: ") + e.what(), Json(e.what()));
+    }
+  }
+}
+
+Task<void> AccountStore::commit(std::vector<AccountRecord> changed, std::vector<std::string> erased,
+                                std::optional<std::optional<std::string>> enabled_key) {
+  std::vector<StorageWrite> writes;
+  for (const auto& record : changed) {
+    writes.push_back({record.info.account_id.storageKey(), record.toJson().dump()});
+  }
+  for (const auto& key : erased) writes.push_back({key, std::nullopt});
+  if (enabled_key) {
+    std::optional<std::string> value;
+    if (*enabled_key) {
+      auto found = accounts_.find(**enabled_key);
+      const AccountId& id = found != accounts_.end() ? found->second.info.account_id
+                                                     : changed.front().info.account_id;
+      value = id.toJson().dump();
+    }
+    writes.push_back({kEnabledKey, value});
+  }
+  try {
+    co_await storage_.applyBatch(kNamespace, std::move(writes));
+  } catch (const RpcError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw RpcError(AccountRpcError::ErrorSavingAccount,
+                   std::string("Error saving changes in accounts storage: ") + e.what(),
+                   Json(e.what()));
+  }
+  for (auto& record : changed) {
+    std::string key = record.info.account_id.storageKey();
+    accounts_.insert_or_assign(key, std::move(record));
+  }
+  for (const auto& key : erased) accounts_.erase(key);
+  if (enabled_key) enabled_key_ = *enabled_key;
+}
+
+Task<void> AccountStore::enableExisting(AccountId id) {
+  auto guard = co_await mutex_.scoped();
+  std::string key = id.storageKey();
+  if (!accounts_.count(key)) throw noSuchAccount(id);
+  co_await commit({}, {}, std::optional<std::string>(key));
+}
+
+Task<void> AccountStore::enableNew(AccountInfo info) {
+  auto guard = co_await mutex_.scoped();
+  std::string key = info.account_id.storageKey();
+  if (accounts_.count(key)) {
+    throw RpcError(AccountRpcError::AccountExistsAlready,
+                   "Account " + info.account_id.toJson().dump() + " exists already",
+                   info.account_id.toJson());
+  }
+  std::vector<AccountRecord> created;
+  created.push_back(AccountRecord{std::move(info), {}});
+  co_await commit(std::move(created), {}, std::optional<std::string>(key));
+}
+
+Task<void> AccountStore::add(AccountInfo info) {
+  auto guard = co_await mutex_.scoped();
+  if (accounts_.count(info.account_id.storageKey())) {
+    throw RpcError(AccountRpcError::AccountExistsAlready,
+                   "Account " + info.account_id.toJson().dump() + " exists already",
+                   info.account_id.toJson());
+  }
+  std::vector<AccountRecord> created;
+  created.push_back(AccountRecord{std::move(info), {}});
+  co_await commit(std::move(created), {}, std::nullopt);
+}
+
+Task<void> AccountStore::remove(AccountId id) {
+  auto guard = co_await mutex_.scoped();
+  std::string key = id.storageKey();
+  if (!accounts_.count(key)) throw noSuchAccount(id);
+  std::optional<std::optional<std::string>> enabled;
+  if (enabled_key_ == key) enabled = std::optional<std::string>();
+  std::vector<std::string> erased{key};
+  co_await commit({}, std::move(erased), enabled);
+}
+
+Task<void> AccountStore::update(const AccountId& id,
+                                const std::function<void(AccountRecord&)>& change) {
+  auto guard = co_await mutex_.scoped();
+  auto found = accounts_.find(id.storageKey());
+  if (found == accounts_.end()) throw noSuchAccount(id);
+  AccountRecord record = found->second;
+  change(record);
+  std::vector<AccountRecord> changed;
+  changed.push_back(std::move(record));
+  co_await commit(std::move(changed), {}, std::nullopt);
+}
+
+Task<void> AccountStore::setName(AccountId id, std::string name) {
+  co_await update(id, [&](AccountRecord& r) { r.info.name = name; });
+}
+Task<void> AccountStore::setDescription(AccountId id, std::string description) {
+  co_await update(id, [&](AccountRecord& r) { r.info.description = description; });
+}
+Task<void> AccountStore::setBalance(AccountId id, Decimal balance) {
+  co_await update(id, [&](AccountRecord& r) { r.info.balance_usd = balance; });
+}
+Task<void> AccountStore::activateCoins(AccountId id, std::vector<std::string> tickers) {
+  co_await update(id, [&](AccountRecord& r) { r.coins.insert(tickers.begin(), tickers.end()); });
+}
+Task<void> AccountStore::deactivateCoins(AccountId id, std::vector<std::string> tickers) {
+  co_await update(id, [&](AccountRecord& r) {
+    for (const auto& t : tickers) r.coins.erase(t);
+  });
+}
+
+std::vector<std::pair<const AccountRecord*, bool>> AccountStore::list() const {
+  std::vector<std::pair<const AccountRecord*, bool>> out;
+  for (const auto& [key, record] : accounts_) out.emplace_back(&record, enabled_key_ == key);
+  return out;
+}
+
+const AccountRecord& AccountStore::get(const AccountId& id) const {
+  auto found = accounts_.find(id.storageKey());
+  if (found == accounts_.end()) throw noSuchAccount(id);
+  return found->second;
+}
+
+const AccountRecord& AccountStore::enabled() const {
+  auto found = enabled_key_ ? accounts_.find(*enabled_key_) : accounts_.end();
+  if (found == accounts_.end()) {
+    throw RpcError(AccountRpcError::NoEnabledAccount,
+                   "No enabled account yet. Consider using 'enable_account' RPC");
+  }
+  return found->second;
+}
+
+}  // namespace walletd

@@ -1,0 +1,210 @@
+// gui_storage::* (spec §2.6, notes/kdf-compat.md §17): params types and handlers. Every
+// mutation answers "success"; reads answer KDF's AccountWithEnabledFlag / AccountWithCoins /
+// AccountCoins shapes.
+#include "core/wallet/gui_storage/gui_storage_methods.h"
+
+#include "core/node/node.h"
+#include "core/wallet/gui_storage/account_store.h"
+
+namespace walletd {
+
+namespace {
+
+Json success() { return Json("success"); }
+
+Json accountInfoJson(const AccountInfo& info) {
+  Json out = Json::object();
+  out["account_id"] = info.account_id.toJson();
+  out["name"] = info.name;
+  out["description"] = info.description;
+  out["balance_usd"] = info.balance_usd.toJson();
+  return out;
+}
+
+// {account_id, name, description = "", balance_usd = "0"}; `enabled_only` for enable_account.
+AccountInfo parseNewAccount(ParamsReader& r, bool enabled_only) {
+  AccountInfo info;
+  info.account_id = AccountId::fromJson(r.required<Json>("account_id"), r.fieldPath("account_id"),
+                                        enabled_only);
+  info.name = r.required<std::string>("name");
+  info.description = r.optionalOr<std::string>("description", "");
+  if (auto balance = r.optional<Json>("balance_usd")) {
+    info.balance_usd = Decimal::fromJson(*balance, r.fieldPath("balance_usd"));
+  }
+  checkAccountName(info.name);
+  checkAccountDescription(info.description);
+  return info;
+}
+
+AccountId parseAccountId(ParamsReader& r) {
+  return AccountId::fromJson(r.required<Json>("account_id"), r.fieldPath("account_id"));
+}
+
+struct EnableAccountParams {
+  bool is_new = false;
+  AccountInfo info;
+  static EnableAccountParams parse(ParamsReader& r) {
+    EnableAccountParams p;
+    std::string policy = r.required<std::string>("policy");
+    if (policy == "new") {
+      p.is_new = true;
+      p.info = parseNewAccount(r, true);
+    } else if (policy == "existing") {
+      p.info.account_id = AccountId::fromJson(r.required<Json>("account_id"),
+                                              r.fieldPath("account_id"), true);
+    } else {
+      throwInvalidParams(r.fieldPath("policy") + ": unknown variant `" + policy.substr(0, 100) +
+                         "`, expected `existing` or `new`");
+    }
+    return p;
+  }
+};
+
+struct AddAccountParams {
+  AccountInfo info;
+  static AddAccountParams parse(ParamsReader& r) { return {parseNewAccount(r, false)}; }
+};
+
+struct AccountIdParams {
+  AccountId id;
+  static AccountIdParams parse(ParamsReader& r) { return {parseAccountId(r)}; }
+};
+
+struct SetNameParams {
+  AccountId id;
+  std::string name;
+  static SetNameParams parse(ParamsReader& r) {
+    SetNameParams p{parseAccountId(r), r.required<std::string>("name")};
+    checkAccountName(p.name);
+    return p;
+  }
+};
+
+struct SetDescriptionParams {
+  AccountId id;
+  std::string description;
+  static SetDescriptionParams parse(ParamsReader& r) {
+    SetDescriptionParams p{parseAccountId(r), r.required<std::string>("description")};
+    checkAccountDescription(p.description);
+    return p;
+  }
+};
+
+struct SetBalanceParams {
+  AccountId id;
+  Decimal balance;
+  static SetBalanceParams parse(ParamsReader& r) {
+    AccountId id = parseAccountId(r);
+    return {id, Decimal::fromJson(r.required<Json>("balance_usd"), r.fieldPath("balance_usd"))};
+  }
+};
+
+struct CoinsParams {
+  AccountId id;
+  std::vector<std::string> tickers;
+  static CoinsParams parse(ParamsReader& r) {
+    CoinsParams p{parseAccountId(r), r.required<std::vector<std::string>>("tickers")};
+    for (const auto& t : p.tickers) checkTicker(t);
+    return p;
+  }
+};
+
+struct NoParams {
+  static NoParams parse(ParamsReader&) { return {}; }
+};
+
+AccountStore& store(RequestContext& ctx) { return ctx.node.accounts(); }
+
+Task<Json> enableAccount(RequestContext& ctx, EnableAccountParams p) {
+  if (p.is_new) {
+    co_await store(ctx).enableNew(std::move(p.info));
+  } else {
+    co_await store(ctx).enableExisting(p.info.account_id);
+  }
+  co_return success();
+}
+Task<Json> addAccount(RequestContext& ctx, AddAccountParams p) {
+  co_await store(ctx).add(std::move(p.info));
+  co_return success();
+}
+Task<Json> deleteAccount(RequestContext& ctx, AccountIdParams p) {
+  co_await store(ctx).remove(p.id);
+  co_return success();
+}
+Task<Json> setAccountName(RequestContext& ctx, SetNameParams p) {
+  co_await store(ctx).setName(p.id, std::move(p.name));
+  co_return success();
+}
+Task<Json> setAccountDescription(RequestContext& ctx, SetDescriptionParams p) {
+  co_await store(ctx).setDescription(p.id, std::move(p.description));
+  co_return success();
+}
+Task<Json> setAccountBalance(RequestContext& ctx, SetBalanceParams p) {
+  co_await store(ctx).setBalance(p.id, p.balance);
+  co_return success();
+}
+Task<Json> activateCoins(RequestContext& ctx, CoinsParams p) {
+  co_await store(ctx).activateCoins(p.id, std::move(p.tickers));
+  co_return success();
+}
+Task<Json> deactivateCoins(RequestContext& ctx, CoinsParams p) {
+  co_await store(ctx).deactivateCoins(p.id, std::move(p.tickers));
+  co_return success();
+}
+Task<Json> getAccounts(RequestContext& ctx, NoParams) {
+  Json out = Json::array();
+  for (const auto& [record, enabled] : store(ctx).list()) {
+    Json item = accountInfoJson(record->info);
+    item["enabled"] = enabled;
+    out.push_back(std::move(item));
+  }
+  co_return out;
+}
+Task<Json> getEnabledAccount(RequestContext& ctx, NoParams) {
+  const AccountRecord& record = store(ctx).enabled();
+  Json out = accountInfoJson(record.info);
+  out["coins"] = Json(record.coins);
+  co_return out;
+}
+Task<Json> getAccountCoins(RequestContext& ctx, AccountIdParams p) {
+  const AccountRecord& record = store(ctx).get(p.id);
+  Json out = Json::object();
+  out["account_id"] = record.info.account_id.toJson();
+  out["coins"] = Json(record.coins);
+  co_return out;
+}
+
+constexpr const char* kNewAccountDoc =
+    "{account_id, name: string<=255, description?: string<=600 = \"\", balance_usd?: decimal = 0}";
+
+}  // namespace
+
+void registerGuiStorageMethods(MethodTable& t) {
+  auto add = [&t](const char* name, std::string params, const char* result, MethodHandler h) {
+    t.add({name, std::move(params), result, MethodAccess::Protected, std::move(h), {}});
+  };
+  add("gui_storage::enable_account",
+      std::string("{policy: \"existing\", account_id: EnabledAccountId} | {policy: \"new\", ") +
+          (kNewAccountDoc + 1),
+      "\"success\"", typedHandler(&enableAccount));
+  add("gui_storage::add_account", kNewAccountDoc, "\"success\"", typedHandler(&addAccount));
+  add("gui_storage::delete_account", "{account_id}", "\"success\"", typedHandler(&deleteAccount));
+  add("gui_storage::set_account_name", "{account_id, name: string<=255}", "\"success\"",
+      typedHandler(&setAccountName));
+  add("gui_storage::set_account_description", "{account_id, description: string<=600}",
+      "\"success\"", typedHandler(&setAccountDescription));
+  add("gui_storage::set_account_balance", "{account_id, balance_usd: decimal}", "\"success\"",
+      typedHandler(&setAccountBalance));
+  add("gui_storage::activate_coins", "{account_id, tickers: [string<=255]}", "\"success\"",
+      typedHandler(&activateCoins));
+  add("gui_storage::deactivate_coins", "{account_id, tickers: [string<=255]}", "\"success\"",
+      typedHandler(&deactivateCoins));
+  add("gui_storage::get_accounts", "none",
+      "[{account_id, name, description, balance_usd, enabled}]", typedHandler(&getAccounts));
+  add("gui_storage::get_enabled_account", "none",
+      "{account_id, name, description, balance_usd, coins}", typedHandler(&getEnabledAccount));
+  add("gui_storage::get_account_coins", "{account_id}", "{account_id, coins}",
+      typedHandler(&getAccountCoins));
+}
+
+}  // namespace walletd

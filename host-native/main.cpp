@@ -1,0 +1,119 @@
+// walletd: the native daemon. Loads the configuration, opens file storage, runs the core on its
+// own thread, serves HTTP RPC + SSE, and stops cleanly on SIGINT/SIGTERM or the `stop` method.
+#include <pthread.h>
+#include <signal.h>
+
+#include <cstdio>
+#include <iostream>
+#include <thread>
+
+#include "core/node/node.h"
+#include "host-native/config_loader.h"
+#include "host-native/core_bridge.h"
+#include "host-native/file_storage.h"
+#include "host-native/http_server.h"
+#include "host-native/os_platform.h"
+#include "host-native/thread_executor.h"
+
+using namespace walletd;
+
+namespace {
+
+void printHelp() {
+  std::cout << "walletd " << buildInfo().version << " - non-custodial wallet node (KDF mmrpc 2.0)\n\n"
+            << "Usage: walletd [--config MM2.json] [--coins coins.json] [--demo] [--help] [--version]\n"
+            << "  --config FILE  configuration (default: $MM_CONF_PATH or ./MM2.json)\n"
+            << "  --coins FILE   KDF coins file (default: $MM_COINS_PATH or ./coins)\n"
+            << "  --demo         run on the embedded demo configuration and coins\n\n"
+            << "Methods (POST JSON to http://rpcip:rpcport/):\n";
+  for (const MethodSpec* m : methodTable().all()) {
+    std::cout << "  " << m->name << (m->access == MethodAccess::Public ? " (public)" : "")
+              << (m->legacy ? " [legacy form too]" : "") << "\n      params: " << m->params_doc
+              << "\n      result: " << m->result_doc << "\n";
+  }
+}
+
+int run(const LaunchOptions& options) {
+  LoadedConfig loaded = loadConfig(options);
+  const NodeConfig config = loaded.node;
+  if (!config.rpc_password) {
+    std::cerr << "walletd: warning: rpc_password is not set; protected methods accept only an empty userpass\n";
+  }
+  FileStorage storage(config.dbdir);
+
+  // Signals are taken by one waiting thread, never by the worker threads.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGUSR1);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  ThreadExecutor executor;
+  OsClock clock;
+  OsRandom random;
+  SseSink sink;
+  std::thread core_thread([&] { executor.run(); });
+
+  pthread_t main_thread = pthread_self();
+  Node node(config, std::move(loaded.coins), Platform{executor, storage, clock, random, sink},
+            [main_thread] { pthread_kill(main_thread, SIGUSR1); });
+  auto stop_core = [&] {
+    executor.stop();
+    core_thread.join();
+  };
+  try {
+    runOnCore<bool>(executor, [&node]() -> Task<bool> {
+      co_await node.start();
+      co_return true;
+    });
+  } catch (...) {
+    stop_core();
+    throw;
+  }
+
+  HttpServer server(node, executor, sink);
+  int port = 0;
+  try {
+    port = server.bind(config.rpcip, config.rpcport);
+  } catch (...) {
+    stop_core();
+    throw;
+  }
+  server.start();
+  std::cout << "walletd " << buildInfo().version << " listening on http://" << config.rpcip << ":"
+            << port << " (" << loaded.described_source << ", dbdir " << config.dbdir << ")" << std::endl;
+  if (options.demo) {
+    std::cout << "demo: try  curl -s http://127.0.0.1:" << port
+              << " -d '{\"mmrpc\":\"2.0\",\"method\":\"gui_storage::get_accounts\",\"userpass\":\""
+              << config.rpc_password.value_or("") << "\"}'" << std::endl;
+  }
+
+  int signal_number = 0;
+  sigwait(&signals, &signal_number);
+  std::cout << "walletd: stopping (" << (signal_number == SIGUSR1 ? "stop method" : strsignal(signal_number))
+            << ")" << std::endl;
+  server.stop();
+  stop_core();
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    LaunchOptions options = parseArguments(std::vector<std::string>(argv + 1, argv + argc));
+    if (options.help) {
+      printHelp();
+      return 0;
+    }
+    if (options.version) {
+      std::cout << buildInfo().version << " " << buildInfo().datetime << "\n";
+      return 0;
+    }
+    return run(options);
+  } catch (const std::exception& e) {
+    std::cerr << "walletd: " << e.what() << std::endl;
+    return 1;
+  }
+}

@@ -1,0 +1,40 @@
+// Regenerates config/coins.json: the coins walletd supports, copied unchanged from a KDF coins
+// file (argument 1, default ../shared/data/coins.json), plus the regtest/devnet entries its tests
+// use. Run: node scripts/make-coins-file.mjs [kdf-coins.json] > config/coins.json
+import { readFileSync } from 'node:fs';
+
+const source = JSON.parse(readFileSync(process.argv[2] ?? new URL('../../shared/data/coins.json', import.meta.url), 'utf8'));
+const pick = ['BTC', 'BTC-segwit', 'LTC', 'LTC-segwit', 'BCH', 'KMD', 'QTUM', 'ETH', 'USDT-ERC20',
+  'USDC-ERC20', 'ATOM', 'ARRR', 'DOC', 'MARTY'];
+const coins = pick.map((ticker) => {
+  const entry = source.find((c) => c.coin === ticker);
+  if (!entry) throw new Error(`${ticker} is not in the source coins file`);
+  return entry;
+});
+
+// TRON entries follow KDF's TRX/TRC20 protocol shape (provisional until the TRON family lands).
+coins.push(
+  { coin: 'TRX', name: 'tron', fname: 'TRON', mm2: 1, wallet_only: true, decimals: 6,
+    derivation_path: "m/44'/195'", protocol: { type: 'TRX', protocol_data: { network: 'Mainnet' } } },
+  { coin: 'USDT-TRC20', name: 'usdt_trc20', fname: 'Tether', mm2: 1, wallet_only: true, decimals: 6,
+    derivation_path: "m/44'/195'",
+    protocol: { type: 'TRC20', protocol_data: { platform: 'TRX', contract_address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' } } },
+);
+
+// Test networks used by walletd's own integration tests.
+coins.push(
+  { coin: 'LTC-regtest', name: 'litecoin_regtest', fname: 'Litecoin regtest', pubtype: 111, p2shtype: 58,
+    wiftype: 239, segwit: true, bech32_hrp: 'rltc', txfee: 1000, dust: 5460, mm2: 1, is_testnet: true,
+    required_confirmations: 1, derivation_path: "m/44'/1'", protocol: { type: 'UTXO' } },
+  { coin: 'ETH-ganache', name: 'ethereum_ganache', fname: 'Ethereum (ganache)', mm2: 1, chain_id: 1337,
+    max_eth_tx_type: 2, required_confirmations: 1, is_testnet: true, derivation_path: "m/44'/60'",
+    protocol: { type: 'ETH', protocol_data: { chain_id: 1337 } } },
+  { coin: 'TRX-devnet', name: 'tron_devnet', fname: 'TRON (devnet emulator)', mm2: 1, wallet_only: true,
+    decimals: 6, is_testnet: true, derivation_path: "m/44'/195'",
+    protocol: { type: 'TRX', protocol_data: { network: 'Nile' } } },
+  { coin: 'ATOM-devnet', name: 'cosmos_devnet', fname: 'Cosmos (devnet emulator)', mm2: 1, wallet_only: true,
+    is_testnet: true, derivation_path: "m/44'/118'",
+    protocol: { type: 'TENDERMINT', protocol_data: { decimals: 6, denom: 'uatom', account_prefix: 'cosmos',
+      chain_id: 'walletd-devnet-1' } } },
+);
+process.stdout.write(JSON.stringify(coins, null, 2) + '\n');
