@@ -1,0 +1,86 @@
+// Configuration parsing, KDF's password policy, and the coins files (KDF's real file unchanged).
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/coins/coins_config.h"
+#include "core/node/node_config.h"
+#include "core/node/password_policy.h"
+
+using namespace walletd;
+
+namespace {
+std::string readFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+}  // namespace
+
+TEST_CASE("KDF's password policy") {
+  REQUIRE(passwordPolicyViolation("1234567").value() == "Password length should be at least 8 characters long");
+  REQUIRE(passwordPolicyViolation("MyPassword1!").has_value());
+  REQUIRE(passwordPolicyViolation("abcdefg1!").has_value());
+  REQUIRE(passwordPolicyViolation("Abcdefgh!").has_value());
+  REQUIRE(passwordPolicyViolation("Abcdefg12").has_value());
+  REQUIRE(passwordPolicyViolation("Abbbcd12!").has_value());
+  REQUIRE_FALSE(passwordPolicyViolation("walletd-Demo-1").has_value());
+}
+
+TEST_CASE("configuration keys, defaults and refusals") {
+  NodeConfig d = NodeConfig::fromJson(Json::object());
+  REQUIRE(d.rpcport == 7783);
+  REQUIRE(d.rpcip == "127.0.0.1");
+  REQUIRE(d.rpc_local_only);
+  REQUIRE_FALSE(d.streaming.enabled);
+  REQUIRE(NodeConfig::fromJson(Json::parse(R"({"rpcport":"8000"})")).rpcport == 8000);
+  REQUIRE(NodeConfig::fromJson(Json::parse(R"({"rpcport":0})")).rpcport == 0);
+  REQUIRE(NodeConfig::fromJson(Json::parse(R"({"rpc_password":"weak","allow_weak_password":true})")).rpc_password == "weak");
+  REQUIRE(NodeConfig::fromJson(Json::parse(R"({"event_streaming_configuration":{}})")).streaming.enabled);
+  REQUIRE_THROWS_WITH(NodeConfig::fromJson(Json::parse(R"({"rpcport":80})")), "rpcport < 1024");
+  REQUIRE_THROWS_WITH(NodeConfig::fromJson(Json::parse(R"({"rpcport":70000})")), "rpcport > 65535");
+  REQUIRE_THROWS_WITH(NodeConfig::fromJson(Json::parse(R"({"rpc_password":""})")), "rpc_password must not be empty");
+  REQUIRE_THROWS_WITH(NodeConfig::fromJson(Json::parse(R"({"rpc_password":{}})")), "rpc_password must be string");
+  REQUIRE_THROWS_AS(NodeConfig::fromJson(Json::parse(R"({"rpc_password":"weak"})")), ConfigError);
+  REQUIRE_THROWS_AS(NodeConfig::fromJson(Json::parse(R"({"rpc_local_only":"yes"})")), ConfigError);
+  REQUIRE_THROWS_AS(NodeConfig::fromJson(Json::array()), ConfigError);
+}
+
+TEST_CASE("a configuration error never repeats the password") {
+  try {
+    NodeConfig::fromJson(Json::parse(R"({"rpc_password":"secretword"})"));
+    FAIL("accepted a weak password");
+  } catch (const ConfigError& e) {
+    REQUIRE(std::string(e.what()).find("secretword") == std::string::npos);
+  }
+}
+
+TEST_CASE("KDF's real coins file loads unchanged") {
+  std::string text = readFile(std::string(WALLETD_SHARED_DIR) + "/data/coins.json");
+  REQUIRE(text.size() > 100000);
+  CoinsConfig coins = CoinsConfig::fromText(text);
+  REQUIRE(coins.size() == Json::parse(text).size());
+  REQUIRE(coins.find("KMD")->protocol_type == "UTXO");
+  REQUIRE(coins.find("ETH")->protocol_type == "ETH");
+  REQUIRE(coins.find("ATOM")->protocol_type == "TENDERMINT");
+  REQUIRE(coins.find("ARRR")->protocol_type == "ZHTLC");
+}
+
+TEST_CASE("walletd's own coins file holds its supported and test coins") {
+  CoinsConfig coins = CoinsConfig::fromText(readFile(std::string(WALLETD_SOURCE_DIR) + "/config/coins.json"));
+  for (const char* t : {"BTC", "LTC", "BCH", "QTUM", "ETH", "ATOM", "TRX", "USDT-TRC20", "ARRR",
+                        "LTC-regtest", "ETH-ganache", "TRX-devnet", "ATOM-devnet"}) {
+    INFO(t);
+    REQUIRE(coins.find(t) != nullptr);
+  }
+}
+
+TEST_CASE("malformed coins files are refused with the entry named") {
+  REQUIRE_THROWS_WITH(CoinsConfig::fromText("{}"), "the coins file must be a JSON array of coins");
+  REQUIRE_THROWS_WITH(CoinsConfig::fromText(R"([{"name":"x"}])"), "coins[0] has no `coin` ticker");
+  REQUIRE_THROWS_WITH(CoinsConfig::fromText(R"([{"coin":"X","protocol":{"type":1}}])"),
+                      "coins[0] (X) has a `protocol` without a string `type`");
+  REQUIRE_THROWS_AS(CoinsConfig::fromText("[,"), CoinsFileError);
+}
