@@ -13,7 +13,7 @@ if [ -d libsecp256k1-0.2.0 ] && [ -d mbedtls-2.28.3 ]; then exit 0; fi
 apt_dir=$PWD/apt
 mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
 # Deb822 and one-line sources both name the archive URIs; keep the Debian ones.
-uris=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list 2>/dev/null |
+uris=$( (cat /etc/apt/sources.list /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list 2>/dev/null || true) |
   sed -n -e 's/^URIs:[[:space:]]*//p' -e 's/^deb[[:space:]]\+\(\[[^]]*\][[:space:]]\+\)\?\([^[:space:]]\+\).*/\2/p' |
   grep -i 'debian' | sort -u)
 [ -n "$uris" ] || { echo "fetch-deb-sources: no Debian archive URI found in apt sources" >&2; exit 1; }

@@ -51,7 +51,7 @@ class AsyncMutex {
     }
     coro::handle<> next = waiters_.front();
     waiters_.pop_front();
-    executor_.post([next] { next.resume(); });
+    executor_.post([next]() mutable { next.resume(); });
   }
 
   Executor& executor_;

@@ -17,13 +17,13 @@ class SleepAwaiter {
 
   bool await_ready() const noexcept { return token_.isCancelled(); }
   void await_suspend(coro::handle<> waiter) {
-    timer_ = executor_.startTimer(delay_ms_, [this, waiter] {
+    timer_ = executor_.startTimer(delay_ms_, [this, waiter]() mutable {
       token_.removeCallback(cancel_callback_);
       waiter.resume();
     });
-    cancel_callback_ = token_.onCancel([this, waiter] {
+    cancel_callback_ = token_.onCancel([this, waiter]() mutable {
       executor_.cancelTimer(timer_);
-      executor_.post([waiter] { waiter.resume(); });
+      executor_.post([waiter]() mutable { waiter.resume(); });
     });
   }
   void await_resume() const { token_.throwIfCancelled(); }

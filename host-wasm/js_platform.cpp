@@ -1,0 +1,88 @@
+// Browser host platform implementation.
+#include "host-wasm/js_platform.h"
+
+#include <emscripten.h>
+
+#include "core/stream/stream_manager.h"
+#include "host-wasm/js_bridge.h"
+
+namespace walletd::wasm {
+
+EM_JS(double, walletd_now_unix, (), { return Date.now(); });
+EM_JS(double, walletd_now_mono, (), { return performance.now(); });
+EM_JS(void, walletd_random_fill, (std::uint8_t* out, std::size_t n), {
+  crypto.getRandomValues(HEAPU8.subarray(out, out + n));
+});
+EM_JS(void, walletd_schedule_drain, (), { queueMicrotask(() => Module.walletdDrain()); });
+EM_JS(void, walletd_set_timeout, (double ms), { setTimeout(() => Module.walletdDrain(), ms); });
+EM_JS(void, walletd_emit_event, (double client_id, const char* frame), {
+  if (Module.walletdHost.onEvent) Module.walletdHost.onEvent(client_id, UTF8ToString(frame));
+});
+
+std::uint64_t JsClock::unixMillis() const { return static_cast<std::uint64_t>(walletd_now_unix()); }
+std::uint64_t JsClock::monotonicMillis() const { return static_cast<std::uint64_t>(walletd_now_mono()); }
+
+std::vector<std::uint8_t> JsRandom::bytes(std::size_t count) {
+  std::vector<std::uint8_t> out(count);
+  // getRandomValues takes at most 65536 bytes per call.
+  for (std::size_t done = 0; done < count; done += 65536) {
+    walletd_random_fill(out.data() + done, std::min<std::size_t>(65536, count - done));
+  }
+  return out;
+}
+
+void JsExecutor::post(std::function<void()> work) {
+  loop_.post(std::move(work));
+  if (!drain_scheduled_) {
+    drain_scheduled_ = true;
+    walletd_schedule_drain();
+  }
+}
+
+TimerId JsExecutor::startTimer(std::uint64_t delay_ms, std::function<void()> work) {
+  TimerId id = loop_.startTimer(delay_ms, std::move(work));
+  walletd_set_timeout(static_cast<double>(delay_ms));
+  return id;
+}
+
+void JsExecutor::drain() {
+  drain_scheduled_ = false;
+  loop_.runReady();
+  // A timer that setTimeout woke a millisecond early is retried.
+  if (auto delay = loop_.nextTimerDelay(); delay && *delay == 0) walletd_set_timeout(1);
+}
+
+Task<std::optional<std::string>> JsStorage::get(std::string ns, std::string key) {
+  Json args = Json::object();
+  args["ns"] = ns;
+  args["key"] = key;
+  Json value = co_await JsOp("storageGet", args);
+  co_return value.is_string() ? std::optional<std::string>(value.get<std::string>()) : std::nullopt;
+}
+
+Task<StorageEntries> JsStorage::scanPrefix(std::string ns, std::string prefix) {
+  Json args = Json::object();
+  args["ns"] = ns;
+  args["prefix"] = prefix;
+  Json rows = co_await JsOp("storageScan", args);
+  StorageEntries out;
+  for (const auto& row : rows) out.emplace_back(row.at(0).get<std::string>(), row.at(1).get<std::string>());
+  co_return out;
+}
+
+Task<void> JsStorage::applyBatch(std::string ns, std::vector<StorageWrite> writes) {
+  Json args = Json::object();
+  args["ns"] = ns;
+  args["writes"] = Json::array();
+  for (const auto& w : writes) {
+    Json row = Json::array({w.key, w.value ? Json(*w.value) : Json(nullptr)});
+    args["writes"].push_back(std::move(row));
+  }
+  co_await JsOp("storageApplyBatch", args);
+}
+
+void JsEventSink::deliver(std::uint64_t client_id, const StreamEvent& event) {
+  walletd_emit_event(static_cast<double>(client_id), sseFrame(event).c_str());
+}
+
+}  // namespace walletd::wasm

@@ -1,0 +1,52 @@
+// The browser host's side of the seam: an executor on the JS event loop, Date/performance
+// clocks, crypto.getRandomValues, IndexedDB-backed storage (through the JS host object) and
+// events delivered to a JS callback.
+#pragma once
+
+#include "core/async/loop_executor.h"
+#include "core/platform/clock.h"
+#include "core/platform/event_sink.h"
+#include "core/platform/random.h"
+#include "core/platform/storage.h"
+
+namespace walletd::wasm {
+
+class JsClock : public Clock {
+ public:
+  std::uint64_t unixMillis() const override;
+  std::uint64_t monotonicMillis() const override;
+};
+
+class JsRandom : public Random {
+ public:
+  std::vector<std::uint8_t> bytes(std::size_t count) override;
+};
+
+// Work runs from a microtask; timers from setTimeout. Both drain the same LoopExecutor.
+class JsExecutor : public Executor {
+ public:
+  explicit JsExecutor(const Clock& clock) : loop_(clock) {}
+  void post(std::function<void()> work) override;
+  TimerId startTimer(std::uint64_t delay_ms, std::function<void()> work) override;
+  void cancelTimer(TimerId id) override { loop_.cancelTimer(id); }
+  void drain();
+
+ private:
+  LoopExecutor loop_;
+  bool drain_scheduled_ = false;
+};
+
+// Storage calls the host's storageGet / storageScan / storageApplyBatch (js/src/indexeddb-storage.js).
+class JsStorage : public Storage {
+ public:
+  Task<std::optional<std::string>> get(std::string ns, std::string key) override;
+  Task<StorageEntries> scanPrefix(std::string ns, std::string prefix) override;
+  Task<void> applyBatch(std::string ns, std::vector<StorageWrite> writes) override;
+};
+
+class JsEventSink : public EventSink {
+ public:
+  void deliver(std::uint64_t client_id, const StreamEvent& event) override;
+};
+
+}  // namespace walletd::wasm
