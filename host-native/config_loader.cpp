@@ -34,7 +34,7 @@ LaunchOptions parseArguments(const std::vector<std::string>& args) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&](const char* flag) -> std::string {
-      if (i + 1 >= args.size()) throw ConfigError(std::string(flag) + " needs a file path");
+      if (i + 1 >= args.size()) throw ConfigError(std::string(flag) + " needs a value");
       return args[++i];
     };
     if (a == "--help" || a == "-h") {
@@ -47,6 +47,12 @@ LaunchOptions parseArguments(const std::vector<std::string>& args) {
       o.config_path = value("--config");
     } else if (a == "--coins") {
       o.coins_path = value("--coins");
+    } else if (a == "--rpcport") {
+      const std::string port = value("--rpcport");
+      if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos) {
+        throw ConfigError("--rpcport needs a port number");
+      }
+      o.rpcport = std::stoi(port);
     } else {
       throw ConfigError("unknown argument " + a + " (see walletd --help)");
     }
@@ -72,6 +78,7 @@ LoadedConfig loadConfig(const LaunchOptions& options) {
   }
   Json conf = Json::parse(config_text, nullptr, false);
   if (conf.is_discarded()) throw ConfigError("the configuration (" + source + ") is not valid JSON");
+  if (options.rpcport && conf.is_object()) conf["rpcport"] = *options.rpcport;
   LoadedConfig loaded{NodeConfig::fromJson(conf), CoinsConfig(), source};
   try {
     loaded.coins = CoinsConfig::fromText(coins_text);

@@ -2,6 +2,7 @@
 // (default ./coins), or --config / --coins, or --demo for the embedded demo configuration.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@ struct LaunchOptions {
   bool demo = false;
   std::string config_path;
   std::string coins_path;
+  std::optional<int> rpcport;  // --rpcport overrides the configuration's
 };
 
 // Throws ConfigError for unknown or incomplete arguments.

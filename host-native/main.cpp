@@ -21,9 +21,10 @@ namespace {
 
 void printHelp() {
   std::cout << "walletd " << buildInfo().version << " - non-custodial wallet node (KDF mmrpc 2.0)\n\n"
-            << "Usage: walletd [--config MM2.json] [--coins coins.json] [--demo] [--help] [--version]\n"
+            << "Usage: walletd [--config MM2.json] [--coins coins.json] [--rpcport N] [--demo] [--help] [--version]\n"
             << "  --config FILE  configuration (default: $MM_CONF_PATH or ./MM2.json)\n"
             << "  --coins FILE   KDF coins file (default: $MM_COINS_PATH or ./coins)\n"
+            << "  --rpcport N    listen on port N (0 = any free port), overriding the configuration\n"
             << "  --demo         run on the embedded demo configuration and coins\n\n"
             << "Methods (POST JSON to http://rpcip:rpcport/):\n";
   for (const MethodSpec* m : methodTable().all()) {

@@ -25,7 +25,7 @@ std::uint16_t readPort(const Json& conf) {
   auto it = conf.find("rpcport");
   if (it == conf.end() || it->is_null()) return 7783;
   std::uint64_t port = 0;
-  if (it->is_number_unsigned()) {
+  if (it->is_number_integer() && it->get<std::int64_t>() >= 0) {
     port = it->get<std::uint64_t>();
   } else if (it->is_string()) {
     const std::string text = it->get<std::string>();

@@ -1,0 +1,73 @@
+// The SSE endpoint: heartbeat delivery, id lines, Last-Event-ID resume without gaps, refusals.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
+import { openSse } from '../support/sse-client.mjs';
+
+let dir, w;
+before(async () => {
+  dir = tempDir();
+  w = await WalletdProcess.start(writeConfig(dir));
+});
+after(async () => {
+  await w.stop();
+  cleanup(dir);
+});
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+test('heartbeat events arrive with ids and KDF framing', async () => {
+  const sse = await openSse(`${w.url}/event-stream?id=1`);
+  assert.equal(sse.status, 200);
+  assert.equal(sse.headers.get('content-type'), 'text/event-stream');
+  assert.equal(sse.headers.get('cache-control'), 'no-cache');
+  assert.equal(sse.headers.get('access-control-allow-origin'), '*');
+  const enable = await w.rpc('stream::heartbeat::enable', { client_id: 1, config: { stream_interval_seconds: 0.2 } });
+  assert.deepEqual(enable.json.result, { streamer_id: 'HEARTBEAT' });
+  const frames = await sse.waitFor(3);
+  assert.equal(frames[0].raw, 'id: 1\ndata: {"_type":"HEARTBEAT","message":{}} \n\n');
+  assert.deepEqual(frames.slice(0, 3).map((f) => f.id), [1, 2, 3]);
+  const again = await openSse(`${w.url}/event-stream?id=1`);
+  assert.equal(again.status, 500);
+  assert.equal(again.text, 'ID already in use');
+  await sse.close();
+  const disabled = await w.rpc('stream::disable', { client_id: 1, streamer_id: 'HEARTBEAT' });
+  assert.deepEqual(disabled.json.result, { result: 'Success' });
+});
+
+test('a reconnect with Last-Event-ID resumes without gaps', async () => {
+  const first = await openSse(`${w.url}/event-stream?id=2`);
+  await w.rpc('stream::heartbeat::enable', { client_id: 2, config: { stream_interval_seconds: 0.1 } });
+  await first.waitFor(3);
+  await first.close();
+  const lastSeen = first.frames.at(-1).id;
+  await sleep(600); // beats continue while disconnected
+  const second = await openSse(`${w.url}/event-stream?id=2`, { lastEventId: lastSeen });
+  const frames = await second.waitFor(6);
+  const ids = frames.map((f) => f.id);
+  assert.equal(ids[0], lastSeen + 1, `resumed at ${ids[0]} after ${lastSeen}`);
+  ids.forEach((id, i) => assert.equal(id, lastSeen + 1 + i, 'no gap and no repeat'));
+  await second.close();
+  await w.rpc('stream::disable', { client_id: 2, streamer_id: 'HEARTBEAT' });
+});
+
+test('stream method errors over HTTP', async () => {
+  const unknown = await w.rpc('stream::heartbeat::enable', { client_id: 77 });
+  assert.equal(unknown.status, 400);
+  assert.equal(unknown.json.error_type, 'EnableError');
+  const bad = await fetch(`${w.url}/event-stream?id=abc`);
+  assert.equal(bad.status, 500);
+});
+
+test('streaming disabled in the configuration answers 500', async () => {
+  const d = tempDir();
+  const off = await WalletdProcess.start(writeConfig(d, { event_streaming_configuration: null }));
+  try {
+    const r = await fetch(`${off.url}/event-stream?id=0`);
+    assert.equal(r.status, 500);
+    assert.equal(await r.text(), 'Event streaming is disabled');
+  } finally {
+    await off.stop();
+    cleanup(d);
+  }
+});

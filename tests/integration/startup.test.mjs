@@ -1,0 +1,83 @@
+// Start-up: configuration errors are one clear line and exit code 1; --help lists the method table;
+// SIGTERM and the stop method end the daemon cleanly.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { WalletdProcess, runWalletd, tempDir, writeConfig, cleanup, repoRoot } from '../support/walletd-process.mjs';
+
+const coins = join(repoRoot, 'config/coins.json');
+
+test('bad configurations exit 1 with one line naming the problem', async () => {
+  const dir = tempDir();
+  const cases = [
+    [{ rpcport: 80 }, /rpcport < 1024/],
+    [{ rpc_password: 'Qz7' }, /password policy/],
+    [{ rpc_password: '' }, /rpc_password must not be empty/],
+    [{ rpc_password: 12 }, /rpc_password must be string/],
+    [{ rpcport: 'abc' }, /rpcport must be a number/],
+  ];
+  for (const [conf, pattern] of cases) {
+    const path = join(dir, 'bad.json');
+    writeFileSync(path, JSON.stringify({ dbdir: join(dir, 'db'), ...conf }));
+    const r = await runWalletd(['--config', path, '--coins', coins]);
+    assert.equal(r.code, 1, JSON.stringify(conf));
+    assert.match(r.stderr, pattern);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.ok(!r.stderr.includes('Qz7'), 'the password is never echoed');
+  }
+  writeFileSync(join(dir, 'broken.json'), '{');
+  assert.equal((await runWalletd(['--config', join(dir, 'broken.json'), '--coins', coins])).code, 1);
+  assert.match((await runWalletd(['--config', join(dir, 'missing.json'), '--coins', coins])).stderr, /cannot read the configuration file/);
+  assert.equal((await runWalletd(['--bogus'])).code, 1);
+  const env = await runWalletd([], { env: { MM_CONF_PATH: join(dir, 'nope.json') } });
+  assert.match(env.stderr, /nope\.json/);
+  cleanup(dir);
+});
+
+test('the shared KDF coins file is accepted unchanged by the daemon', async () => {
+  const dir = tempDir();
+  const w = await WalletdProcess.start(writeConfig(dir), { coinsPath: join(repoRoot, '..', 'shared', 'data', 'coins.json') });
+  assert.equal((await w.post({ mmrpc: '2.0', method: 'version' })).status, 200);
+  await w.stop();
+  cleanup(dir);
+});
+
+test('--help lists every method of the table', async () => {
+  const r = await runWalletd(['--help']);
+  assert.equal(r.code, 0);
+  for (const m of ['version', 'stop', 'get_enabled_coins', 'stream::heartbeat::enable', 'stream::disable',
+    'gui_storage::enable_account', 'gui_storage::add_account', 'gui_storage::delete_account',
+    'gui_storage::set_account_name', 'gui_storage::set_account_description', 'gui_storage::set_account_balance',
+    'gui_storage::activate_coins', 'gui_storage::deactivate_coins', 'gui_storage::get_accounts',
+    'gui_storage::get_enabled_account', 'gui_storage::get_account_coins']) {
+    assert.ok(r.stdout.includes(`  ${m}`), m);
+  }
+});
+
+test('SIGTERM and the stop method stop the daemon with exit code 0', async () => {
+  const dir = tempDir();
+  const config = writeConfig(dir);
+  let w = await WalletdProcess.start(config);
+  assert.deepEqual(await w.stop(), { code: 0, signal: null });
+  w = await WalletdProcess.start(config);
+  const r = await w.rpc('stop');
+  assert.equal(r.json.result, 'success');
+  const timer = setTimeout(() => w.child.kill('SIGKILL'), 5000);
+  assert.deepEqual(await w.exited, { code: 0, signal: null });
+  clearTimeout(timer);
+  cleanup(dir);
+});
+
+test('--demo answers at once on the embedded configuration and coins', async () => {
+  const w = await WalletdProcess.startWithArgs(['--demo', '--rpcport', '0']);
+  try {
+    const accounts = await w.post({ mmrpc: '2.0', method: 'gui_storage::get_accounts', userpass: 'walletd-Demo-1' });
+    assert.deepEqual(accounts.json.result, []);
+    const sse = await fetch(`${w.url}/event-stream?id=0`, { signal: AbortSignal.timeout(2000) });
+    assert.equal(sse.status, 200, 'the demo enables event streaming');
+    await sse.body.cancel();
+  } finally {
+    await w.stop();
+  }
+});
