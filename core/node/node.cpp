@@ -1,6 +1,8 @@
 // Node wiring.
 #include "core/node/node.h"
 
+#include "walletd_build_info.h"
+
 namespace walletd {
 
 const BuildInfo& buildInfo() {

@@ -32,7 +32,7 @@ RequestId lenientId(const Json& request) {
 
 RpcError invalidRequest(const std::string& detail,
                         SourceLocation where = SourceLocation::current()) {
-  return RpcError(DispatcherError::InvalidRequest, "Error parsing request: " + detail, Json(detail),
+  return rpcError(DispatcherError::InvalidRequest, "Error parsing request: " + detail, Json(detail),
                   where);
 }
 
@@ -43,13 +43,13 @@ RpcError toRpcError(std::exception_ptr error) {
   } catch (const RpcError& e) {
     return e;
   } catch (const OperationCancelled&) {
-    return RpcError(CommonError::InternalError, "Internal error: the request was cancelled",
+    return rpcError(CommonError::InternalError, "Internal error: the request was cancelled",
                     Json("cancelled"));
   } catch (const std::exception& e) {
-    return RpcError(CommonError::InternalError, std::string("Internal error: ") + e.what(),
+    return rpcError(CommonError::InternalError, std::string("Internal error: ") + e.what(),
                     Json(e.what()));
   } catch (...) {
-    return RpcError(CommonError::InternalError, "Internal error: unknown failure",
+    return rpcError(CommonError::InternalError, "Internal error: unknown failure",
                     Json("unknown failure"));
   }
 }
@@ -156,7 +156,7 @@ Task<HttpAnswer> Dispatcher::handleRequest(Json request, const Caller& caller) {
     std::string found = mmrpc->is_string() ? "unknown variant `" + mmrpc->get<std::string>() + "`"
                                            : "invalid type: " + describeJsonType(*mmrpc);
     std::string detail = found + ", expected `2.0`";
-    co_return errorAnswer(RpcError(DispatcherError::InvalidMmRpcVersion,
+    co_return errorAnswer(rpcError(DispatcherError::InvalidMmRpcVersion,
                                    "Error parsing mmrpc version: " + detail, Json(detail)),
                           lenientId(request));
   }
@@ -188,16 +188,16 @@ Task<HttpAnswer> Dispatcher::handleV2(Json request, const Caller& caller) {
   const bool is_public = spec && spec->access == MethodAccess::Public;
 
   if (settings_.rpc_local_only && !caller.is_loopback && !is_public) {
-    co_return errorAnswer(RpcError(DispatcherError::LocalHostOnly,
+    co_return errorAnswer(rpcError(DispatcherError::LocalHostOnly,
                                    "Selected method can be called from localhost only!"),
                           parsed.id);
   }
   if (limiter_.isBanned(caller)) {
-    co_return errorAnswer(RpcError(DispatcherError::Banned, "Your ip is banned."), parsed.id);
+    co_return errorAnswer(rpcError(DispatcherError::Banned, "Your ip is banned."), parsed.id);
   }
   if (!is_public) {
     if (!parsed.userpass || !parsed.userpass->is_string()) {
-      co_return errorAnswer(RpcError(DispatcherError::UserpassIsNotSet, "Userpass is not set!"),
+      co_return errorAnswer(rpcError(DispatcherError::UserpassIsNotSet, "Userpass is not set!"),
                             parsed.id);
     }
     unsigned left = 0;
@@ -206,14 +206,14 @@ Task<HttpAnswer> Dispatcher::handleV2(Json request, const Caller& caller) {
       data["error_type"] = "NbAttemptsLeft";
       data["error_data"] = left;
       co_return errorAnswer(
-          RpcError(DispatcherError::UserpassIsInvalid,
+          rpcError(DispatcherError::UserpassIsInvalid,
                    "Userpass is invalid! - Rate Limit attempts left: " + std::to_string(left),
                    data),
           parsed.id);
     }
   }
   if (!spec) {
-    co_return errorAnswer(RpcError(DispatcherError::NoSuchMethod, "No such method"), parsed.id);
+    co_return errorAnswer(rpcError(DispatcherError::NoSuchMethod, "No such method"), parsed.id);
   }
 
   RequestContext ctx{node_, caller};

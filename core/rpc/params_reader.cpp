@@ -4,7 +4,7 @@
 namespace walletd {
 
 void throwInvalidParams(const std::string& detail, SourceLocation where) {
-  throw RpcError(CommonError::InvalidRequest, "Error parsing request: " + detail, Json(detail),
+  throw rpcError(CommonError::InvalidRequest, "Error parsing request: " + detail, Json(detail),
                  where);
 }
 

@@ -28,14 +28,9 @@ concept ErrorKind = std::is_enum_v<E> && requires(E e) {
 
 class RpcError : public std::exception {
  public:
-  // `data` is error_data; leave it empty for KDF's unit variants (no error_data key at all).
-  template <ErrorKind E>
-  RpcError(E kind, std::string message, std::optional<Json> data = std::nullopt,
-           SourceLocation where = SourceLocation::current())
-      : RpcError(describe(kind), std::move(message), std::move(data), where) {}
-
-  RpcError(ErrorKindInfo info, std::string message, std::optional<Json> data,
-           SourceLocation where);
+  // Raise errors with rpcError(); the location is explicit here because g++ and clang disagree
+  // on the line of a multi-line constructor call (they agree for function calls).
+  RpcError(ErrorKindInfo info, std::string message, std::optional<Json> data, SourceLocation where);
 
   const char* what() const noexcept override { return message_.c_str(); }
   const std::string& type() const { return type_; }
@@ -57,6 +52,14 @@ class RpcError : public std::exception {
   std::optional<Json> data_;
   std::vector<std::pair<std::string, int>> locations_;  // innermost first
 };
+
+// Makes the error of `kind`; `data` is error_data, left empty for KDF's unit variants (then the
+// envelope has no error_data key). Use as `throw rpcError(...)`.
+template <ErrorKind E>
+RpcError rpcError(E kind, std::string message, std::optional<Json> data = std::nullopt,
+                  SourceLocation where = SourceLocation::current()) {
+  return RpcError(describe(kind), std::move(message), std::move(data), where);
+}
 
 // Errors any method can raise.
 enum class CommonError { InternalError, InvalidRequest };

@@ -30,7 +30,7 @@ bool StreamManager::isConnected(std::uint64_t client) const {
 
 void StreamManager::connect(std::uint64_t client_id, std::optional<std::uint64_t> last_event_id) {
   Client& client = clients_[client_id];
-  if (client.connected) throw RpcError(StreamError::Internal, "ID already in use");
+  if (client.connected) throw rpcError(StreamError::Internal, "ID already in use");
   client.connected = true;
   if (client.grace_timer) {
     executor_.cancelTimer(client.grace_timer);
@@ -65,9 +65,9 @@ void StreamManager::disconnect(std::uint64_t client_id) {
 void StreamManager::enable(std::uint64_t client_id, const std::string& streamer_id,
                            const StreamerFactory& factory) {
   auto client = clients_.find(client_id);
-  if (client == clients_.end()) throw RpcError(StreamError::EnableError, "UnknownClient", Json("UnknownClient"));
+  if (client == clients_.end()) throw rpcError(StreamError::EnableError, "UnknownClient", Json("UnknownClient"));
   if (client->second.subscriptions.count(streamer_id)) {
-    throw RpcError(StreamError::EnableError, "ClientAlreadyListening", Json("ClientAlreadyListening"));
+    throw rpcError(StreamError::EnableError, "ClientAlreadyListening", Json("ClientAlreadyListening"));
   }
   auto running = streamers_.find(streamer_id);
   if (running == streamers_.end()) {
@@ -86,9 +86,9 @@ void StreamManager::enable(std::uint64_t client_id, const std::string& streamer_
 
 void StreamManager::disable(std::uint64_t client_id, const std::string& streamer_id) {
   auto client = clients_.find(client_id);
-  if (client == clients_.end()) throw RpcError(StreamError::DisableError, "UnknownClient", Json("UnknownClient"));
+  if (client == clients_.end()) throw rpcError(StreamError::DisableError, "UnknownClient", Json("UnknownClient"));
   if (!client->second.subscriptions.count(streamer_id)) {
-    throw RpcError(StreamError::DisableError, "StreamerNotFound", Json("StreamerNotFound"));
+    throw rpcError(StreamError::DisableError, "StreamerNotFound", Json("StreamerNotFound"));
   }
   unsubscribe(client_id, streamer_id);
 }

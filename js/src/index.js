@@ -68,12 +68,15 @@ export async function createWalletd({ config, coins, storage, moduleOptions = {}
      * SSE frame text. Returns a function that closes it.
      */
     openEventStream(clientId, onFrame, { lastEventId } = {}) {
+      // The listener must be in place before connecting: a resume replays events at once.
+      const previous = listeners.get(clientId);
       listeners.set(clientId, onFrame);
       const err = M.ccall('walletd_stream_connect', 'number', ['number', 'number'], [clientId, lastEventId ?? -1]);
       if (err) {
         const text = M.UTF8ToString(err);
         M._free(err);
-        listeners.delete(clientId);
+        if (previous) listeners.set(clientId, previous);
+        else listeners.delete(clientId);
         throw new Error(text);
       }
       return () => {

@@ -19,7 +19,7 @@ TEST_CASE("success envelope has mmrpc, result, id in KDF's order") {
 TEST_CASE("error envelope matches KDF's field order, path and trace format") {
   Json data = Json::object();
   data["missing"] = 123;
-  RpcError e(TestError::NotSufficientBalance, "Not sufficient balance. Top up your balance by 123",
+  RpcError e = rpcError(TestError::NotSufficientBalance, "Not sufficient balance. Top up your balance by 123",
              data, SourceLocation{"/src/mm2src/mm2_rpc/src/mm_protocol.rs", 209});
   REQUIRE(errorEnvelope(e, std::nullopt) ==
           R"({"mmrpc":"2.0","error":"Not sufficient balance. Top up your balance by 123","error_path":"mm_protocol","error_trace":"mm_protocol:209]","error_type":"NotSufficientBalance","error_data":{"missing":123},"id":null})");
@@ -27,7 +27,7 @@ TEST_CASE("error envelope matches KDF's field order, path and trace format") {
 }
 
 TEST_CASE("error_path lists file stems outermost first without repeats") {
-  RpcError e(TestError::NotSufficientBalance, "x", std::nullopt, SourceLocation{"a/utxo.cpp", 778});
+  RpcError e = rpcError(TestError::NotSufficientBalance, "x", std::nullopt, SourceLocation{"a/utxo.cpp", 778});
   e.traced(SourceLocation{"b/lp_coins.cpp", 1104}).traced(SourceLocation{"b/lp_coins.cpp", 1200});
   e.traced(SourceLocation{"c/rpc.cpp", 392});
   REQUIRE(e.path() == "rpc.lp_coins.utxo");

@@ -20,13 +20,13 @@ void checkLength(const std::string& value, std::size_t max, AccountRpcError kind
   if (utf8Chars(value) <= max) return;
   Json data = Json::object();
   data["max_len"] = max;
-  throw RpcError(kind, std::string(what) + " is too long, expected shorter or equal to " +
+  throw rpcError(kind, std::string(what) + " is too long, expected shorter or equal to " +
                            std::to_string(max) + " characters",
                  data);
 }
 
 RpcError noSuchAccount(const AccountId& id, SourceLocation where = SourceLocation::current()) {
-  return RpcError(AccountRpcError::NoSuchAccount, "No such account " + id.toJson().dump(),
+  return rpcError(AccountRpcError::NoSuchAccount, "No such account " + id.toJson().dump(),
                   id.toJson(), where);
 }
 }  // namespace
@@ -71,7 +71,7 @@ Task<void> AccountStore::load() {
       if (record.info.account_id.storageKey() != key) throw std::runtime_error("key mismatch");
       loaded.emplace(key, std::move(record));
     } catch (const std::exception& e) {
-      throw RpcError(AccountRpcError::ErrorLoadingAccount,
+      throw rpcError(AccountRpcError::ErrorLoadingAccount,
                      "Error loading account '" + key + "': " + e.what(), Json(e.what()));
     }
   }
@@ -83,7 +83,7 @@ Task<void> AccountStore::load() {
       std::string key = AccountId::fromStorageJson(Json::parse(*enabled)).storageKey();
       if (accounts_.count(key)) enabled_key_ = key;
     } catch (const std::exception& e) {
-      throw RpcError(AccountRpcError::ErrorLoadingAccount,
+      throw rpcError(AccountRpcError::ErrorLoadingAccount,
                      std::string("Error loading the enabled account: ") + e.what(), Json(e.what()));
     }
   }
@@ -111,7 +111,7 @@ Task<void> AccountStore::commit(std::vector<AccountRecord> changed, std::vector<
   } catch (const RpcError&) {
     throw;
   } catch (const std::exception& e) {
-    throw RpcError(AccountRpcError::ErrorSavingAccount,
+    throw rpcError(AccountRpcError::ErrorSavingAccount,
                    std::string("Error saving changes in accounts storage: ") + e.what(),
                    Json(e.what()));
   }
@@ -134,7 +134,7 @@ Task<void> AccountStore::enableNew(AccountInfo info) {
   auto guard = co_await mutex_.scoped();
   std::string key = info.account_id.storageKey();
   if (accounts_.count(key)) {
-    throw RpcError(AccountRpcError::AccountExistsAlready,
+    throw rpcError(AccountRpcError::AccountExistsAlready,
                    "Account " + info.account_id.toJson().dump() + " exists already",
                    info.account_id.toJson());
   }
@@ -146,7 +146,7 @@ Task<void> AccountStore::enableNew(AccountInfo info) {
 Task<void> AccountStore::add(AccountInfo info) {
   auto guard = co_await mutex_.scoped();
   if (accounts_.count(info.account_id.storageKey())) {
-    throw RpcError(AccountRpcError::AccountExistsAlready,
+    throw rpcError(AccountRpcError::AccountExistsAlready,
                    "Account " + info.account_id.toJson().dump() + " exists already",
                    info.account_id.toJson());
   }
@@ -210,7 +210,7 @@ const AccountRecord& AccountStore::get(const AccountId& id) const {
 const AccountRecord& AccountStore::enabled() const {
   auto found = enabled_key_ ? accounts_.find(*enabled_key_) : accounts_.end();
   if (found == accounts_.end()) {
-    throw RpcError(AccountRpcError::NoEnabledAccount,
+    throw rpcError(AccountRpcError::NoEnabledAccount,
                    "No enabled account yet. Consider using 'enable_account' RPC");
   }
   return found->second;
