@@ -37,6 +37,7 @@ HttpServer::HttpServer(Node& node, Executor& executor, SseSink& sink)
   // that cpp-httplib refuses with a bare 413.
   server_->set_payload_max_length(2 * RequestLimits::kMaxBodyBytes);
   server_->set_keep_alive_max_count(100000);
+  server_->set_tcp_nodelay(true);  // headers and body are separate writes: avoid Nagle + delayed ACK
   server_->set_read_timeout(30, 0);
   routes();
 }

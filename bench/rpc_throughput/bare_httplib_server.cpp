@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   httplib::Server server;
   server.new_task_queue = [] { return new httplib::ThreadPool(128); };
   server.set_keep_alive_max_count(100000);
+  server.set_tcp_nodelay(true);
   server.Post(".*", [&body](const httplib::Request&, httplib::Response& res) {
     res.set_header("Access-Control-Allow-Origin", "http://localhost:3000");
     res.set_content(body, "application/json");

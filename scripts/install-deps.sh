@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs everything walletd's build, tests and benchmarks need on Debian 12: the card's Debian
+# packages (apt-get, as root or through sudo) and the npm test tooling.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+packages=(build-essential cmake ninja-build pkg-config git dpkg-dev ca-certificates curl
+  emscripten libsecp256k1-dev libmbedtls-dev libcpp-httplib-dev nlohmann-json3-dev catch2 wrk)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  echo "install-deps: installing ${missing[*]}"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+command -v node >/dev/null || { echo "install-deps: node (>= 18) is required" >&2; exit 1; }
+npm ci --no-audit --no-fund --loglevel=error

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what is needed and runs every test: native build + unit tests (ctest), wasm build +
+# unit tests under node (ctest), integration tests against the real daemon and the npm package
+# tests (node's test runner). Exits non-zero when anything fails.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs   # Emscripten 3.1.6 finds Debian's acorn here
+bash scripts/install-deps.sh || exit 1
+
+status=0
+step() { echo; echo "=== $*"; }
+run() { "$@" || { echo "FAILED: $*"; status=1; }; }
+
+step "native build (native-release)"
+run cmake --preset native-release
+run cmake --build --preset native-release -j2
+step "native unit tests"
+run ctest --preset native-release
+
+step "wasm build (wasm-release)"
+run cmake --preset wasm-release
+run cmake --build --preset wasm-release -j2
+step "wasm unit tests under node"
+run ctest --preset wasm-release
+
+step "integration tests (real walletd) and npm package tests"
+export WALLETD_BIN=$PWD/build/native-release/host-native/walletd
+run node --test --test-concurrency=1 tests/integration/ tests/js/
+
+echo
+if [ $status -eq 0 ]; then echo "test-all: every test passed"; else echo "test-all: FAILURES above"; fi
+exit $status
