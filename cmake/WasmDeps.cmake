@@ -49,3 +49,6 @@ add_library(walletd::json ALIAS walletd_dep_json)
 add_library(walletd_dep_catch2 INTERFACE)
 target_include_directories(walletd_dep_catch2 SYSTEM INTERFACE ${staged})
 add_library(walletd::catch2 ALIAS walletd_dep_catch2)
+
+# The repository's package.json says "type": "module"; the test binaries emcc writes are CommonJS.
+file(WRITE ${CMAKE_BINARY_DIR}/package.json "{\"type\": \"commonjs\"}\n")
