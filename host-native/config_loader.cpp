@@ -49,7 +49,8 @@ LaunchOptions parseArguments(const std::vector<std::string>& args) {
       o.coins_path = value("--coins");
     } else if (a == "--rpcport") {
       const std::string port = value("--rpcport");
-      if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos) {
+      if (port.empty() || port.size() > 5 ||
+          port.find_first_not_of("0123456789") != std::string::npos) {
         throw ConfigError("--rpcport needs a port number");
       }
       o.rpcport = std::stoi(port);
@@ -66,18 +67,21 @@ LoadedConfig loadConfig(const LaunchOptions& options) {
     config_text = kEmbeddedDemoConfig;
     source = "embedded demo configuration";
   } else {
-    std::string path = options.config_path.empty() ? envOr("MM_CONF_PATH", "./MM2.json") : options.config_path;
+    std::string path =
+        options.config_path.empty() ? envOr("MM_CONF_PATH", "./MM2.json") : options.config_path;
     config_text = readFile(path, "configuration");
     source = path;
   }
   if (options.demo && options.coins_path.empty()) {
     coins_text = kEmbeddedCoins;
   } else {
-    std::string path = options.coins_path.empty() ? envOr("MM_COINS_PATH", "./coins") : options.coins_path;
+    std::string path =
+        options.coins_path.empty() ? envOr("MM_COINS_PATH", "./coins") : options.coins_path;
     coins_text = readFile(path, "coins");
   }
   Json conf = Json::parse(config_text, nullptr, false);
-  if (conf.is_discarded()) throw ConfigError("the configuration (" + source + ") is not valid JSON");
+  if (conf.is_discarded())
+    throw ConfigError("the configuration (" + source + ") is not valid JSON");
   if (options.rpcport && conf.is_object()) conf["rpcport"] = *options.rpcport;
   LoadedConfig loaded{NodeConfig::fromJson(conf), CoinsConfig(), source};
   try {
@@ -87,7 +91,8 @@ LoadedConfig loadConfig(const LaunchOptions& options) {
   }
   if (options.demo) {
     // A fresh throwaway database per demo run.
-    loaded.node.dbdir = envOr("TMPDIR", "/tmp") + std::string("/walletd-demo-") + std::to_string(::getpid());
+    loaded.node.dbdir =
+        envOr("TMPDIR", "/tmp") + std::string("/walletd-demo-") + std::to_string(::getpid());
   }
   return loaded;
 }

@@ -87,7 +87,8 @@ std::map<std::string, std::string> FileStorage::readNamespaceFile(const std::str
   }
   std::map<std::string, std::string> out;
   for (auto it = parsed.begin(); it != parsed.end(); ++it) {
-    if (!it.value().is_string()) throw StorageCorrupt("storage file " + path + " holds a non-string value");
+    if (!it.value().is_string())
+      throw StorageCorrupt("storage file " + path + " holds a non-string value");
     out.emplace(it.key(), it.value().get<std::string>());
   }
   return out;

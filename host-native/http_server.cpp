@@ -15,7 +15,8 @@ namespace {
 constexpr const char* kJson = "application/json";
 
 std::optional<std::uint64_t> parseU64(const std::string& text) {
-  if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos) {
+  if (text.empty() || text.size() > 20 ||
+      text.find_first_not_of("0123456789") != std::string::npos) {
     return std::nullopt;
   }
   try {
@@ -37,12 +38,15 @@ HttpServer::HttpServer(Node& node, Executor& executor, SseSink& sink)
   // that cpp-httplib refuses with a bare 413.
   server_->set_payload_max_length(2 * RequestLimits::kMaxBodyBytes);
   server_->set_keep_alive_max_count(100000);
-  server_->set_tcp_nodelay(true);  // headers and body are separate writes: avoid Nagle + delayed ACK
+  server_->set_tcp_nodelay(
+      true);  // headers and body are separate writes: avoid Nagle + delayed ACK
   server_->set_read_timeout(30, 0);
   routes();
 }
 
-HttpServer::~HttpServer() { stop(); }
+HttpServer::~HttpServer() {
+  stop();
+}
 
 void HttpServer::routes() {
   const std::string cors = node_.config().rpccors;
@@ -56,7 +60,8 @@ void HttpServer::routes() {
         return node_.handleHttp("POST", std::move(body), caller);
       });
     } catch (const std::exception& e) {
-      answer = HttpAnswer{500, legacyErrorBody(std::string("The RPC service aborted: ") + e.what())};
+      answer =
+          HttpAnswer{500, legacyErrorBody(std::string("The RPC service aborted: ") + e.what())};
     }
     res.status = answer.status;
     res.set_header("Access-Control-Allow-Origin", cors);
@@ -77,7 +82,8 @@ void HttpServer::routes() {
     res.set_content(legacyErrorBody("Only POST requests are supported!"), kJson);
   };
 
-  server_->Get("/event-stream", [this, cors, only_post](const httplib::Request& req, httplib::Response& res) {
+  server_->Get("/event-stream", [this, cors, only_post](const httplib::Request& req,
+                                                        httplib::Response& res) {
     const StreamSettings& settings = node_.config().streaming;
     auto refuse = [&](const std::string& text) {
       res.status = 500;
@@ -138,7 +144,8 @@ void HttpServer::routes() {
 }
 
 int HttpServer::bind(const std::string& ip, int port) {
-  int bound = port == 0 ? server_->bind_to_any_port(ip.c_str()) : (server_->bind_to_port(ip.c_str(), port) ? port : -1);
+  int bound = port == 0 ? server_->bind_to_any_port(ip.c_str())
+                        : (server_->bind_to_port(ip.c_str(), port) ? port : -1);
   if (bound <= 0) throw std::runtime_error("cannot listen on " + ip + ":" + std::to_string(port));
   return bound;
 }

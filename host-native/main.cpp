@@ -20,13 +20,15 @@ using namespace walletd;
 namespace {
 
 void printHelp() {
-  std::cout << "walletd " << buildInfo().version << " - non-custodial wallet node (KDF mmrpc 2.0)\n\n"
-            << "Usage: walletd [--config MM2.json] [--coins coins.json] [--rpcport N] [--demo] [--help] [--version]\n"
-            << "  --config FILE  configuration (default: $MM_CONF_PATH or ./MM2.json)\n"
-            << "  --coins FILE   KDF coins file (default: $MM_COINS_PATH or ./coins)\n"
-            << "  --rpcport N    listen on port N (0 = any free port), overriding the configuration\n"
-            << "  --demo         run on the embedded demo configuration and coins\n\n"
-            << "Methods (POST JSON to http://rpcip:rpcport/):\n";
+  std::cout
+      << "walletd " << buildInfo().version << " - non-custodial wallet node (KDF mmrpc 2.0)\n\n"
+      << "Usage: walletd [--config MM2.json] [--coins coins.json] [--rpcport N] [--demo] [--help] "
+         "[--version]\n"
+      << "  --config FILE  configuration (default: $MM_CONF_PATH or ./MM2.json)\n"
+      << "  --coins FILE   KDF coins file (default: $MM_COINS_PATH or ./coins)\n"
+      << "  --rpcport N    listen on port N (0 = any free port), overriding the configuration\n"
+      << "  --demo         run on the embedded demo configuration and coins\n\n"
+      << "Methods (POST JSON to http://rpcip:rpcport/):\n";
   for (const MethodSpec* m : methodTable().all()) {
     std::cout << "  " << m->name << (m->access == MethodAccess::Public ? " (public)" : "")
               << (m->legacy ? " [legacy form too]" : "") << "\n      params: " << m->params_doc
@@ -38,7 +40,8 @@ int run(const LaunchOptions& options) {
   LoadedConfig loaded = loadConfig(options);
   const NodeConfig config = loaded.node;
   if (!config.rpc_password) {
-    std::cerr << "walletd: warning: rpc_password is not set; protected methods accept only an empty userpass\n";
+    std::cerr << "walletd: warning: rpc_password is not set; protected methods accept only an "
+                 "empty userpass\n";
   }
   FileStorage storage(config.dbdir);
 
@@ -83,7 +86,8 @@ int run(const LaunchOptions& options) {
   }
   server.start();
   std::cout << "walletd " << buildInfo().version << " listening on http://" << config.rpcip << ":"
-            << port << " (" << loaded.described_source << ", dbdir " << config.dbdir << ")" << std::endl;
+            << port << " (" << loaded.described_source << ", dbdir " << config.dbdir << ")"
+            << std::endl;
   if (options.demo) {
     std::cout << "demo: try  curl -s http://127.0.0.1:" << port
               << " -d '{\"mmrpc\":\"2.0\",\"method\":\"gui_storage::get_accounts\",\"userpass\":\""
@@ -92,8 +96,9 @@ int run(const LaunchOptions& options) {
 
   int signal_number = 0;
   sigwait(&signals, &signal_number);
-  std::cout << "walletd: stopping (" << (signal_number == SIGUSR1 ? "stop method" : strsignal(signal_number))
-            << ")" << std::endl;
+  std::cout << "walletd: stopping ("
+            << (signal_number == SIGUSR1 ? "stop method" : strsignal(signal_number)) << ")"
+            << std::endl;
   server.stop();
   stop_core();
   return 0;

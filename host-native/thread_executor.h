@@ -18,7 +18,7 @@ class ThreadExecutor : public Executor {
   TimerId startTimer(std::uint64_t delay_ms, std::function<void()> work) override;
   void cancelTimer(TimerId id) override;
 
-  void run();   // returns after stop()
+  void run();  // returns after stop()
   void stop();
 
  private:

@@ -13,6 +13,7 @@ std::map<std::uint32_t, JsOp*> pending;
 std::uint32_t next_id = 1;
 }  // namespace
 
+// clang-format off
 EM_JS(void, walletd_js_call, (std::uint32_t id, const char* name, const char* args), {
   const op = UTF8ToString(name);
   let promise;
@@ -25,6 +26,7 @@ EM_JS(void, walletd_js_call, (std::uint32_t id, const char* name, const char* ar
       (r) => Module.walletdCompleteOp(id, true, JSON.stringify(r === undefined ? null : r)),
       (e) => Module.walletdCompleteOp(id, false, String(e && e.message ? e.message : e)));
 });
+// clang-format on
 
 void JsOp::await_suspend(coro::handle<> h) {
   waiter = h;

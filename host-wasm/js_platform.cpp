@@ -8,19 +8,36 @@
 
 namespace walletd::wasm {
 
+// JavaScript inside EM_JS is kept out of clang-format.
+// clang-format off
 EM_JS(double, walletd_now_unix, (), { return Date.now(); });
+// clang-format on
+// clang-format off
 EM_JS(double, walletd_now_mono, (), { return performance.now(); });
+// clang-format on
+// clang-format off
 EM_JS(void, walletd_random_fill, (std::uint8_t* out, std::size_t n), {
   crypto.getRandomValues(HEAPU8.subarray(out, out + n));
 });
+// clang-format on
+// clang-format off
 EM_JS(void, walletd_schedule_drain, (), { queueMicrotask(() => Module.walletdDrain()); });
+// clang-format on
+// clang-format off
 EM_JS(void, walletd_set_timeout, (double ms), { setTimeout(() => Module.walletdDrain(), ms); });
+// clang-format on
+// clang-format off
 EM_JS(void, walletd_emit_event, (double client_id, const char* frame), {
   if (Module.walletdHost.onEvent) Module.walletdHost.onEvent(client_id, UTF8ToString(frame));
 });
+// clang-format on
 
-std::uint64_t JsClock::unixMillis() const { return static_cast<std::uint64_t>(walletd_now_unix()); }
-std::uint64_t JsClock::monotonicMillis() const { return static_cast<std::uint64_t>(walletd_now_mono()); }
+std::uint64_t JsClock::unixMillis() const {
+  return static_cast<std::uint64_t>(walletd_now_unix());
+}
+std::uint64_t JsClock::monotonicMillis() const {
+  return static_cast<std::uint64_t>(walletd_now_mono());
+}
 
 std::vector<std::uint8_t> JsRandom::bytes(std::size_t count) {
   std::vector<std::uint8_t> out(count);
@@ -66,7 +83,8 @@ Task<StorageEntries> JsStorage::scanPrefix(std::string ns, std::string prefix) {
   args["prefix"] = prefix;
   Json rows = co_await JsOp("storageScan", args);
   StorageEntries out;
-  for (const auto& row : rows) out.emplace_back(row.at(0).get<std::string>(), row.at(1).get<std::string>());
+  for (const auto& row : rows)
+    out.emplace_back(row.at(0).get<std::string>(), row.at(1).get<std::string>());
   co_return out;
 }
 

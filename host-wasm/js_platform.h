@@ -36,7 +36,8 @@ class JsExecutor : public Executor {
   bool drain_scheduled_ = false;
 };
 
-// Storage calls the host's storageGet / storageScan / storageApplyBatch (js/src/indexeddb-storage.js).
+// Storage calls the host's storageGet / storageScan / storageApplyBatch
+// (js/src/indexeddb-storage.js).
 class JsStorage : public Storage {
  public:
   Task<std::optional<std::string>> get(std::string ns, std::string key) override;

@@ -31,9 +31,11 @@ BrowserHost& host() {
   return instance;
 }
 
+// clang-format off
 EM_JS(void, walletd_answer, (double request_id, int status, const char* body), {
   Module.walletdHost.onAnswer(request_id, status, UTF8ToString(body));
 });
+// clang-format on
 
 void answer(double request_id, int status, const std::string& body) {
   walletd_answer(request_id, status, body.c_str());
@@ -55,16 +57,19 @@ char* copyString(const std::string& s) {
 extern "C" {
 
 // Creates and starts the node; answers status 0 with "" or status 1 with the error text.
-EMSCRIPTEN_KEEPALIVE void walletd_init(double request_id, const char* config_json, const char* coins_json) {
+EMSCRIPTEN_KEEPALIVE void walletd_init(double request_id, const char* config_json,
+                                       const char* coins_json) {
   BrowserHost& h = host();
-  if (h.node) return answer(request_id, 1, "walletd is already initialised in this module instance");
+  if (h.node)
+    return answer(request_id, 1, "walletd is already initialised in this module instance");
   try {
     Json conf = Json::parse(config_json, nullptr, false);
     if (conf.is_discarded()) throw ConfigError("the configuration is not valid JSON");
     NodeConfig config = NodeConfig::fromJson(conf);
     CoinsConfig coins = CoinsConfig::fromText(coins_json);
     h.node = std::make_unique<Node>(std::move(config), std::move(coins),
-                                    Platform{h.executor, h.storage, h.clock, h.random, h.events}, nullptr);
+                                    Platform{h.executor, h.storage, h.clock, h.random, h.events},
+                                    nullptr);
   } catch (const std::exception& e) {
     return answer(request_id, 1, e.what());
   }
@@ -114,6 +119,8 @@ EMSCRIPTEN_KEEPALIVE void walletd_complete_op(std::uint32_t id, int ok, const ch
   completeOp(id, ok != 0, result);
 }
 
-EMSCRIPTEN_KEEPALIVE void walletd_drain() { host().executor.drain(); }
+EMSCRIPTEN_KEEPALIVE void walletd_drain() {
+  host().executor.drain();
+}
 
 }  // extern "C"

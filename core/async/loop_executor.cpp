@@ -3,7 +3,9 @@
 
 namespace walletd {
 
-void LoopExecutor::post(std::function<void()> work) { queue_.push_back(std::move(work)); }
+void LoopExecutor::post(std::function<void()> work) {
+  queue_.push_back(std::move(work));
+}
 
 TimerId LoopExecutor::startTimer(std::uint64_t delay_ms, std::function<void()> work) {
   TimerId id = next_timer_++;

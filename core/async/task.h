@@ -20,7 +20,7 @@ namespace detail {
 // Bookkeeping shared by Task<T> and Task<void> promises.
 struct TaskPromiseBase {
   coro::handle<> continuation;
-  bool starting = false;   // true while the awaiter is inside the child's first resume()
+  bool starting = false;  // true while the awaiter is inside the child's first resume()
   bool finished = false;
 
   coro::suspend_always initial_suspend() noexcept { return {}; }

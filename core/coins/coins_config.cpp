@@ -23,8 +23,10 @@ CoinsConfig CoinsConfig::fromJson(const Json& coins) {
     CoinEntry c;
     c.ticker = coin->get<std::string>();
     if (auto protocol = entry.find("protocol"); protocol != entry.end()) {
-      if (!protocol->is_object() || !protocol->contains("type") || !(*protocol)["type"].is_string()) {
-        throw CoinsFileError(where + " (" + c.ticker + ") has a `protocol` without a string `type`");
+      if (!protocol->is_object() || !protocol->contains("type") ||
+          !(*protocol)["type"].is_string()) {
+        throw CoinsFileError(where + " (" + c.ticker +
+                             ") has a `protocol` without a string `type`");
       }
       c.protocol_type = (*protocol)["type"].get<std::string>();
     }

@@ -9,7 +9,8 @@ namespace walletd {
 
 std::array<std::uint8_t, 32> sha256(std::string_view data) {
   std::array<std::uint8_t, 32> out{};
-  if (mbedtls_sha256_ret(reinterpret_cast<const unsigned char*>(data.data()), data.size(), out.data(), 0) != 0) {
+  if (mbedtls_sha256_ret(reinterpret_cast<const unsigned char*>(data.data()), data.size(),
+                         out.data(), 0) != 0) {
     throw std::runtime_error("sha256 failed");
   }
   return out;

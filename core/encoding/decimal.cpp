@@ -7,7 +7,9 @@ namespace walletd {
 
 namespace {
 constexpr std::size_t kMaxDecimalChars = 100;
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
 }  // namespace
 
 bool Decimal::parseText(const std::string& text, std::string& canonical) {

@@ -11,14 +11,18 @@ const BuildInfo& buildInfo() {
 }
 
 Node::Node(NodeConfig config, CoinsConfig coins, Platform platform, std::function<void()> on_stop)
-    : config_(std::move(config)), coins_(std::move(coins)), platform_(platform),
+    : config_(std::move(config)),
+      coins_(std::move(coins)),
+      platform_(platform),
       on_stop_(std::move(on_stop)),
       streams_(platform.executor, platform.events, config_.streaming),
       accounts_(platform.storage, platform.executor),
       dispatcher_(*this, methodTable(), RpcSettings{config_.rpc_password, config_.rpc_local_only},
                   platform.executor) {}
 
-Task<void> Node::start() { co_await accounts_.load(); }
+Task<void> Node::start() {
+  co_await accounts_.load();
+}
 
 Task<HttpAnswer> Node::handleHttp(std::string_view http_method, std::string body, Caller caller) {
   return dispatcher_.handleHttp(http_method, std::move(body), std::move(caller));

@@ -29,7 +29,8 @@ std::uint16_t readPort(const Json& conf) {
     port = it->get<std::uint64_t>();
   } else if (it->is_string()) {
     const std::string text = it->get<std::string>();
-    if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos) {
+    if (text.empty() || text.size() > 6 ||
+        text.find_first_not_of("0123456789") != std::string::npos) {
       throw ConfigError("rpcport must be a number, found \"" + text.substr(0, 20) + "\"");
     }
     port = std::stoull(text);

@@ -19,8 +19,12 @@ Json versionResult() {
   return out;
 }
 
-Task<Json> version(RequestContext&, NoParams) { co_return versionResult(); }
-Task<Json> versionLegacy(RequestContext&, const Json&) { co_return versionResult(); }
+Task<Json> version(RequestContext&, NoParams) {
+  co_return versionResult();
+}
+Task<Json> versionLegacy(RequestContext&, const Json&) {
+  co_return versionResult();
+}
 
 Task<Json> stop(RequestContext& ctx, NoParams) {
   ctx.node.requestStop();

@@ -19,7 +19,8 @@ class MemoryStorage : public Storage {
   Task<StorageEntries> scanPrefix(std::string ns, std::string prefix) override {
     StorageEntries out;
     auto& space = data_[ns];
-    for (auto it = space.lower_bound(prefix); it != space.end() && it->first.rfind(prefix, 0) == 0; ++it) {
+    for (auto it = space.lower_bound(prefix); it != space.end() && it->first.rfind(prefix, 0) == 0;
+         ++it) {
       out.emplace_back(it->first, it->second);
     }
     co_return out;

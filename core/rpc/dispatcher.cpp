@@ -76,7 +76,8 @@ V2Request parseV2(const Json& request) {
   auto method = request.find("method");
   if (method == request.end()) throw invalidRequest("missing field `method`");
   if (!method->is_string()) {
-    throw invalidRequest("method: invalid type: " + describeJsonType(*method) + ", expected a string");
+    throw invalidRequest("method: invalid type: " + describeJsonType(*method) +
+                         ", expected a string");
   }
   out.method = method->get<std::string>();
   if (auto params = request.find("params"); params != request.end()) out.params = *params;

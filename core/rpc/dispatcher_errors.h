@@ -17,13 +17,20 @@ enum class DispatcherError {
 
 inline ErrorKindInfo describe(DispatcherError e) {
   switch (e) {
-    case DispatcherError::Banned: return {"Banned", 403};
-    case DispatcherError::NoSuchMethod: return {"NoSuchMethod", 400};
-    case DispatcherError::InvalidRequest: return {"InvalidRequest", 400};
-    case DispatcherError::LocalHostOnly: return {"LocalHostOnly", 403};
-    case DispatcherError::UserpassIsNotSet: return {"UserpassIsNotSet", 403};
-    case DispatcherError::UserpassIsInvalid: return {"UserpassIsInvalid", 403};
-    case DispatcherError::InvalidMmRpcVersion: return {"InvalidMmRpcVersion", 400};
+    case DispatcherError::Banned:
+      return {"Banned", 403};
+    case DispatcherError::NoSuchMethod:
+      return {"NoSuchMethod", 400};
+    case DispatcherError::InvalidRequest:
+      return {"InvalidRequest", 400};
+    case DispatcherError::LocalHostOnly:
+      return {"LocalHostOnly", 403};
+    case DispatcherError::UserpassIsNotSet:
+      return {"UserpassIsNotSet", 403};
+    case DispatcherError::UserpassIsInvalid:
+      return {"UserpassIsInvalid", 403};
+    case DispatcherError::InvalidMmRpcVersion:
+      return {"InvalidMmRpcVersion", 400};
   }
   return {"InternalError", 500};
 }

@@ -4,7 +4,9 @@
 namespace walletd {
 
 namespace {
-Json idJson(RequestId id) { return id ? Json(*id) : Json(nullptr); }
+Json idJson(RequestId id) {
+  return id ? Json(*id) : Json(nullptr);
+}
 }  // namespace
 
 std::string successEnvelope(const Json& result, RequestId id) {

@@ -16,6 +16,7 @@ using RequestId = std::optional<std::uint64_t>;
 std::string successEnvelope(const Json& result, RequestId id);
 std::string errorEnvelope(const RpcError& error, RequestId id);
 // KDF's legacy (v1) error body: {"error":"<file>:<line>] <message>"}.
-std::string legacyErrorBody(const std::string& message, SourceLocation where = SourceLocation::current());
+std::string legacyErrorBody(const std::string& message,
+                            SourceLocation where = SourceLocation::current());
 
 }  // namespace walletd

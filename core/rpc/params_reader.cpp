@@ -10,15 +10,23 @@ void throwInvalidParams(const std::string& detail, SourceLocation where) {
 
 std::string describeJsonType(const Json& value) {
   switch (value.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return "a boolean";
+    case Json::value_t::null:
+      return "null";
+    case Json::value_t::boolean:
+      return "a boolean";
     case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned: return "an integer";
-    case Json::value_t::number_float: return "a floating-point number";
-    case Json::value_t::string: return "a string";
-    case Json::value_t::array: return "an array";
-    case Json::value_t::object: return "an object";
-    default: return "an unsupported value";
+    case Json::value_t::number_unsigned:
+      return "an integer";
+    case Json::value_t::number_float:
+      return "a floating-point number";
+    case Json::value_t::string:
+      return "a string";
+    case Json::value_t::array:
+      return "an array";
+    case Json::value_t::object:
+      return "an object";
+    default:
+      return "an unsupported value";
   }
 }
 
@@ -47,7 +55,9 @@ const Json* ParamsReader::take(const char* key) {
   return it == object_->end() ? nullptr : &*it;
 }
 
-bool ParamsReader::has(const char* key) const { return object_->contains(key); }
+bool ParamsReader::has(const char* key) const {
+  return object_->contains(key);
+}
 
 ParamsReader ParamsReader::object(const char* key) {
   const Json* v = take(key);

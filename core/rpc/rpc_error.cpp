@@ -14,7 +14,9 @@ std::string SourceLocation::stem() const {
 
 RpcError::RpcError(ErrorKindInfo info, std::string message, std::optional<Json> data,
                    SourceLocation where)
-    : type_(info.type), http_status_(info.http_status), message_(std::move(message)),
+    : type_(info.type),
+      http_status_(info.http_status),
+      message_(std::move(message)),
       data_(std::move(data)) {
   locations_.emplace_back(where.stem(), where.line);
 }
@@ -47,8 +49,10 @@ std::string RpcError::trace() const {
 
 ErrorKindInfo describe(CommonError e) {
   switch (e) {
-    case CommonError::InternalError: return {"InternalError", 500};
-    case CommonError::InvalidRequest: return {"InvalidRequest", 400};
+    case CommonError::InternalError:
+      return {"InternalError", 500};
+    case CommonError::InvalidRequest:
+      return {"InvalidRequest", 400};
   }
   return {"InternalError", 500};
 }

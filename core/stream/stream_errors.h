@@ -16,11 +16,16 @@ enum class StreamError {
 
 inline ErrorKindInfo describe(StreamError e) {
   switch (e) {
-    case StreamError::EnableError: return {"EnableError", 400};
-    case StreamError::DisableError: return {"DisableError", 400};
-    case StreamError::CoinNotFound: return {"CoinNotFound", 404};
-    case StreamError::CoinNotSupported: return {"CoinNotSupported", 501};
-    case StreamError::Internal: return {"Internal", 500};
+    case StreamError::EnableError:
+      return {"EnableError", 400};
+    case StreamError::DisableError:
+      return {"DisableError", 400};
+    case StreamError::CoinNotFound:
+      return {"CoinNotFound", 404};
+    case StreamError::CoinNotSupported:
+      return {"CoinNotSupported", 501};
+    case StreamError::Internal:
+      return {"Internal", 500};
   }
   return {"Internal", 500};
 }

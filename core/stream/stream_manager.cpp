@@ -65,9 +65,11 @@ void StreamManager::disconnect(std::uint64_t client_id) {
 void StreamManager::enable(std::uint64_t client_id, const std::string& streamer_id,
                            const StreamerFactory& factory) {
   auto client = clients_.find(client_id);
-  if (client == clients_.end()) throw rpcError(StreamError::EnableError, "UnknownClient", Json("UnknownClient"));
+  if (client == clients_.end())
+    throw rpcError(StreamError::EnableError, "UnknownClient", Json("UnknownClient"));
   if (client->second.subscriptions.count(streamer_id)) {
-    throw rpcError(StreamError::EnableError, "ClientAlreadyListening", Json("ClientAlreadyListening"));
+    throw rpcError(StreamError::EnableError, "ClientAlreadyListening",
+                   Json("ClientAlreadyListening"));
   }
   auto running = streamers_.find(streamer_id);
   if (running == streamers_.end()) {
@@ -75,9 +77,8 @@ void StreamManager::enable(std::uint64_t client_id, const std::string& streamer_
     running = streamers_.emplace(streamer_id, Running{std::move(streamer), {}}).first;
     running->second.clients.insert(client_id);
     client->second.subscriptions.insert(streamer_id);
-    running->second.streamer->start([this, streamer_id](Json message) {
-      publish(streamer_id, std::move(message));
-    });
+    running->second.streamer->start(
+        [this, streamer_id](Json message) { publish(streamer_id, std::move(message)); });
     return;
   }
   running->second.clients.insert(client_id);
@@ -86,7 +87,8 @@ void StreamManager::enable(std::uint64_t client_id, const std::string& streamer_
 
 void StreamManager::disable(std::uint64_t client_id, const std::string& streamer_id) {
   auto client = clients_.find(client_id);
-  if (client == clients_.end()) throw rpcError(StreamError::DisableError, "UnknownClient", Json("UnknownClient"));
+  if (client == clients_.end())
+    throw rpcError(StreamError::DisableError, "UnknownClient", Json("UnknownClient"));
   if (!client->second.subscriptions.count(streamer_id)) {
     throw rpcError(StreamError::DisableError, "StreamerNotFound", Json("StreamerNotFound"));
   }

@@ -27,7 +27,8 @@ struct HeartbeatEnableParams {
         Json v = config.required<Json>("stream_interval_seconds");
         const std::string path = config.fieldPath("stream_interval_seconds");
         if (!v.is_number()) {
-          throwInvalidParams(path + ": invalid type: " + describeJsonType(v) + ", expected a number");
+          throwInvalidParams(path + ": invalid type: " + describeJsonType(v) +
+                             ", expected a number");
         }
         p.interval_seconds = v.get<double>();
         if (!(p.interval_seconds >= 0.01 && p.interval_seconds <= kMaxHeartbeatSeconds)) {
@@ -45,7 +46,8 @@ struct DisableParams {
   std::uint64_t client_id = 0;
   std::string streamer_id;
   static DisableParams parse(ParamsReader& r) {
-    return DisableParams{r.required<std::uint64_t>("client_id"), r.required<std::string>("streamer_id")};
+    return DisableParams{r.required<std::uint64_t>("client_id"),
+                         r.required<std::string>("streamer_id")};
   }
 };
 
@@ -72,10 +74,16 @@ Task<Json> disableStreamer(RequestContext& ctx, DisableParams p) {
 void registerStreamMethods(MethodTable& table) {
   table.add({"stream::heartbeat::enable",
              "{client_id?: u64 = 0, config?: {stream_interval_seconds?: number = 5}}",
-             "{streamer_id: \"HEARTBEAT\"}", MethodAccess::Protected,
-             typedHandler(&enableHeartbeat), {}});
-  table.add({"stream::disable", "{client_id: u64, streamer_id: string}", "{result: \"Success\"}",
-             MethodAccess::Protected, typedHandler(&disableStreamer), {}});
+             "{streamer_id: \"HEARTBEAT\"}",
+             MethodAccess::Protected,
+             typedHandler(&enableHeartbeat),
+             {}});
+  table.add({"stream::disable",
+             "{client_id: u64, streamer_id: string}",
+             "{result: \"Success\"}",
+             MethodAccess::Protected,
+             typedHandler(&disableStreamer),
+             {}});
 }
 
 }  // namespace walletd

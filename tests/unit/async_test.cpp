@@ -9,7 +9,9 @@ using namespace walletd;
 using namespace walletd::test;
 
 namespace {
-Task<int> value(int v) { co_return v; }
+Task<int> value(int v) {
+  co_return v;
+}
 Task<int> sum(int n) {
   int total = 0;
   for (int i = 0; i < n; ++i) total += co_await value(1);

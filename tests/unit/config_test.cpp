@@ -20,7 +20,8 @@ std::string readFile(const std::string& path) {
 }  // namespace
 
 TEST_CASE("KDF's password policy") {
-  REQUIRE(passwordPolicyViolation("1234567").value() == "Password length should be at least 8 characters long");
+  REQUIRE(passwordPolicyViolation("1234567").value() ==
+          "Password length should be at least 8 characters long");
   REQUIRE(passwordPolicyViolation("MyPassword1!").has_value());
   REQUIRE(passwordPolicyViolation("abcdefg1!").has_value());
   REQUIRE(passwordPolicyViolation("Abcdefgh!").has_value());
@@ -37,12 +38,16 @@ TEST_CASE("configuration keys, defaults and refusals") {
   REQUIRE_FALSE(d.streaming.enabled);
   REQUIRE(NodeConfig::fromJson(Json::parse(R"({"rpcport":"8000"})")).rpcport == 8000);
   REQUIRE(NodeConfig::fromJson(Json::parse(R"({"rpcport":0})")).rpcport == 0);
-  REQUIRE(NodeConfig::fromJson(Json::parse(R"({"rpc_password":"weak","allow_weak_password":true})")).rpc_password == "weak");
-  REQUIRE(NodeConfig::fromJson(Json::parse(R"({"event_streaming_configuration":{}})")).streaming.enabled);
+  REQUIRE(NodeConfig::fromJson(Json::parse(R"({"rpc_password":"weak","allow_weak_password":true})"))
+              .rpc_password == "weak");
+  REQUIRE(NodeConfig::fromJson(Json::parse(R"({"event_streaming_configuration":{}})"))
+              .streaming.enabled);
   REQUIRE_THROWS_WITH(NodeConfig::fromJson(Json::parse(R"({"rpcport":80})")), "rpcport < 1024");
   REQUIRE_THROWS_WITH(NodeConfig::fromJson(Json::parse(R"({"rpcport":70000})")), "rpcport > 65535");
-  REQUIRE_THROWS_WITH(NodeConfig::fromJson(Json::parse(R"({"rpc_password":""})")), "rpc_password must not be empty");
-  REQUIRE_THROWS_WITH(NodeConfig::fromJson(Json::parse(R"({"rpc_password":{}})")), "rpc_password must be string");
+  REQUIRE_THROWS_WITH(NodeConfig::fromJson(Json::parse(R"({"rpc_password":""})")),
+                      "rpc_password must not be empty");
+  REQUIRE_THROWS_WITH(NodeConfig::fromJson(Json::parse(R"({"rpc_password":{}})")),
+                      "rpc_password must be string");
   REQUIRE_THROWS_AS(NodeConfig::fromJson(Json::parse(R"({"rpc_password":"weak"})")), ConfigError);
   REQUIRE_THROWS_AS(NodeConfig::fromJson(Json::parse(R"({"rpc_local_only":"yes"})")), ConfigError);
   REQUIRE_THROWS_AS(NodeConfig::fromJson(Json::array()), ConfigError);
@@ -69,7 +74,8 @@ TEST_CASE("KDF's real coins file loads unchanged") {
 }
 
 TEST_CASE("walletd's own coins file holds its supported and test coins") {
-  CoinsConfig coins = CoinsConfig::fromText(readFile(std::string(WALLETD_SOURCE_DIR) + "/config/coins.json"));
+  CoinsConfig coins =
+      CoinsConfig::fromText(readFile(std::string(WALLETD_SOURCE_DIR) + "/config/coins.json"));
   for (const char* t : {"BTC", "LTC", "BCH", "QTUM", "ETH", "ATOM", "TRX", "USDT-TRC20", "ARRR",
                         "LTC-regtest", "ETH-ganache", "TRX-devnet", "ATOM-devnet"}) {
     INFO(t);

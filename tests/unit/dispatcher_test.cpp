@@ -9,7 +9,9 @@ using namespace walletd::test;
 
 namespace {
 const Caller kRemote{"10.1.2.3", false};
-std::string errorType(const HttpAnswer& a) { return Json::parse(a.body).value("error_type", ""); }
+std::string errorType(const HttpAnswer& a) {
+  return Json::parse(a.body).value("error_type", "");
+}
 }  // namespace
 
 TEST_CASE("public version needs no userpass; protected methods do") {
@@ -26,21 +28,27 @@ TEST_CASE("public version needs no userpass; protected methods do") {
 TEST_CASE("wrong userpass counts down NbAttemptsLeft; a remote address is banned after 10") {
   TestNode t(Json::parse(R"({"rpc_local_only": false})"));
   for (unsigned i = 1; i <= 10; ++i) {
-    HttpAnswer a = t.call(R"({"mmrpc":"2.0","method":"get_enabled_coins","userpass":"wrong","id":3})", kRemote);
+    HttpAnswer a = t.call(
+        R"({"mmrpc":"2.0","method":"get_enabled_coins","userpass":"wrong","id":3})", kRemote);
     REQUIRE(a.status == 403);
     Json body = Json::parse(a.body);
     REQUIRE(body["error_type"] == "UserpassIsInvalid");
-    REQUIRE(body["error_data"] == Json::parse("{\"error_type\":\"NbAttemptsLeft\",\"error_data\":" + std::to_string(10 - i) + "}"));
+    REQUIRE(body["error_data"] == Json::parse("{\"error_type\":\"NbAttemptsLeft\",\"error_data\":" +
+                                              std::to_string(10 - i) + "}"));
     REQUIRE(body["id"] == 3);
   }
-  HttpAnswer banned = t.call(std::string(R"({"mmrpc":"2.0","method":"get_enabled_coins","userpass":")") + TestNode::kPassword + "\"}", kRemote);
+  HttpAnswer banned =
+      t.call(std::string(R"({"mmrpc":"2.0","method":"get_enabled_coins","userpass":")") +
+                 TestNode::kPassword + "\"}",
+             kRemote);
   REQUIRE(banned.status == 403);
   REQUIRE(errorType(banned) == "Banned");
 }
 
 TEST_CASE("loopback is never banned: wrong passwords are slowed, the right one still works") {
   TestNode t;
-  for (int i = 0; i < 12; ++i) t.call(R"({"mmrpc":"2.0","method":"get_enabled_coins","userpass":"wrong"})");
+  for (int i = 0; i < 12; ++i)
+    t.call(R"({"mmrpc":"2.0","method":"get_enabled_coins","userpass":"wrong"})");
   std::uint64_t before = t.clock.monotonicMillis();
   HttpAnswer slow = t.call(R"({"mmrpc":"2.0","method":"get_enabled_coins","userpass":"wrong"})");
   REQUIRE(errorType(slow) == "UserpassIsInvalid");
@@ -52,7 +60,8 @@ TEST_CASE("loopback is never banned: wrong passwords are slowed, the right one s
 
 TEST_CASE("rpc_local_only refuses remote callers before auth, except public methods") {
   TestNode t;
-  HttpAnswer a = t.call(R"({"mmrpc":"2.0","method":"get_enabled_coins","userpass":"wrong"})", kRemote);
+  HttpAnswer a =
+      t.call(R"({"mmrpc":"2.0","method":"get_enabled_coins","userpass":"wrong"})", kRemote);
   REQUIRE(a.status == 403);
   REQUIRE(errorType(a) == "LocalHostOnly");
   REQUIRE(t.call(R"({"mmrpc":"2.0","method":"version"})", kRemote).status == 200);
@@ -71,11 +80,14 @@ TEST_CASE("request shape errors") {
   Json v = check(R"({"mmrpc":"1.0","method":"version","id":4})", 400, "InvalidMmRpcVersion");
   REQUIRE(v["id"] == 4);
   Json unknown = check(R"({"mmrpc":"2.0","method":"version","coin":"KMD"})", 400, "InvalidRequest");
-  REQUIRE(unknown["error_data"].get<std::string>().find("unknown field `coin`") != std::string::npos);
+  REQUIRE(unknown["error_data"].get<std::string>().find("unknown field `coin`") !=
+          std::string::npos);
   check(R"({"mmrpc":"2.0","userpass":"x"})", 400, "InvalidRequest");
   Json id = check(R"({"mmrpc":"2.0","method":"version","id":"7"})", 400, "InvalidRequest");
   REQUIRE(id["id"].is_null());
-  check(R"({"mmrpc":"2.0","method":"gui_storage::get_accounts","userpass":"Test-Passw0rd!","params":{"x":1}})", 400, "InvalidRequest");
+  check(
+      R"({"mmrpc":"2.0","method":"gui_storage::get_accounts","userpass":"Test-Passw0rd!","params":{"x":1}})",
+      400, "InvalidRequest");
   HttpAnswer non_object = t.call(R"([1])");
   REQUIRE(Json::parse(non_object.body)[0]["error_type"] == "InvalidRequest");
 }
@@ -87,10 +99,12 @@ TEST_CASE("legacy form: bare bodies, auth errors are HTTP 500, unknown methods f
   REQUIRE(Json::parse(v.body).contains("datetime"));
   HttpAnswer no_pass = t.call(R"({"method":"get_enabled_coins"})");
   REQUIRE(no_pass.status == 500);
-  REQUIRE(Json::parse(no_pass.body)["error"].get<std::string>().find("Userpass is not set!") != std::string::npos);
+  REQUIRE(Json::parse(no_pass.body)["error"].get<std::string>().find("Userpass is not set!") !=
+          std::string::npos);
   HttpAnswer coins = t.call(R"({"method":"get_enabled_coins","userpass":"Test-Passw0rd!"})");
   REQUIRE(coins.body == R"({"result":[]})");
-  HttpAnswer fallback = t.call(R"({"method":"gui_storage::get_accounts","userpass":"Test-Passw0rd!","coin":"KMD"})");
+  HttpAnswer fallback =
+      t.call(R"({"method":"gui_storage::get_accounts","userpass":"Test-Passw0rd!","coin":"KMD"})");
   REQUIRE(fallback.status == 400);
   REQUIRE(errorType(fallback) == "InvalidRequest");
   HttpAnswer nomethod = t.call(R"({"method":"nope","userpass":"Test-Passw0rd!"})");
@@ -106,13 +120,15 @@ TEST_CASE("body limits: bad JSON, depth, size and batch size give clear errors")
   deep += std::string(65, ']');
   HttpAnswer d = t.call(deep);
   REQUIRE(d.status == 500);
-  REQUIRE(Json::parse(d.body)["error"].get<std::string>().find("deeper than 64") != std::string::npos);
+  REQUIRE(Json::parse(d.body)["error"].get<std::string>().find("deeper than 64") !=
+          std::string::npos);
   std::string ok_depth = std::string(60, '[') + std::string(60, ']');
   REQUIRE(t.call(ok_depth).status == 200);
   HttpAnswer big = t.call(std::string(RequestLimits::kMaxBodyBytes + 1, ' '));
   REQUIRE(big.status == 413);
   std::string batch = "[";
-  for (int i = 0; i < 101; ++i) batch += std::string(i ? "," : "") + R"({"mmrpc":"2.0","method":"version"})";
+  for (int i = 0; i < 101; ++i)
+    batch += std::string(i ? "," : "") + R"({"mmrpc":"2.0","method":"version"})";
   batch += "]";
   REQUIRE(t.call(batch).status == 400);
   REQUIRE(runTask(t.loop, t.clock, t.node.handleHttp("GET", "", Caller{})).status == 500);
@@ -120,7 +136,8 @@ TEST_CASE("body limits: bad JSON, depth, size and batch size give clear errors")
 
 TEST_CASE("a batch answers each element in order") {
   TestNode t;
-  HttpAnswer a = t.call(R"([{"mmrpc":"2.0","method":"version","id":1},{"mmrpc":"2.0","method":"nope","id":2,"userpass":"Test-Passw0rd!"}])");
+  HttpAnswer a = t.call(
+      R"([{"mmrpc":"2.0","method":"version","id":1},{"mmrpc":"2.0","method":"nope","id":2,"userpass":"Test-Passw0rd!"}])");
   REQUIRE(a.status == 200);
   Json body = Json::parse(a.body);
   REQUIRE(body.size() == 2);

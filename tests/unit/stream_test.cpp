@@ -22,20 +22,23 @@ void runFor(TestNode& t, std::uint64_t ms) {
 }  // namespace
 
 TEST_CASE("sseFrame is KDF's data line with an id line and the trailing space") {
-  REQUIRE(sseFrame(StreamEvent{7, "HEARTBEAT", "{}"}) == "id: 7\ndata: {\"_type\":\"HEARTBEAT\",\"message\":{}} \n\n");
+  REQUIRE(sseFrame(StreamEvent{7, "HEARTBEAT", "{}"}) ==
+          "id: 7\ndata: {\"_type\":\"HEARTBEAT\",\"message\":{}} \n\n");
   REQUIRE(sseFrame(StreamEvent{0, "EVENTS_DROPPED", "{}"}).rfind("data: ", 0) == 0);
 }
 
 TEST_CASE("heartbeat events reach the connected client at the configured interval") {
   TestNode t;
   t.node.streams().connect(5, std::nullopt);
-  Json r = t.rpc("stream::heartbeat::enable", Json::parse(R"({"client_id":5,"config":{"stream_interval_seconds":0.5}})"));
+  Json r = t.rpc("stream::heartbeat::enable",
+                 Json::parse(R"({"client_id":5,"config":{"stream_interval_seconds":0.5}})"));
   REQUIRE(r["result"] == Json::parse(R"({"streamer_id":"HEARTBEAT"})"));
   runFor(t, 1200);
   REQUIRE(t.sink.events.size() == 3);  // at 0, 500, 1000 ms
   REQUIRE(t.sink.events[2].second.id == 3);
   REQUIRE(t.sink.events[2].second.type == "HEARTBEAT");
-  REQUIRE(t.rpc("stream::disable", Json::parse(R"({"client_id":5,"streamer_id":"HEARTBEAT"})"))["result"] ==
+  REQUIRE(t.rpc("stream::disable",
+                Json::parse(R"({"client_id":5,"streamer_id":"HEARTBEAT"})"))["result"] ==
           Json::parse(R"({"result":"Success"})"));
   REQUIRE(t.node.streams().runningStreamers() == 0);
   runFor(t, 2000);
@@ -45,7 +48,8 @@ TEST_CASE("heartbeat events reach the connected client at the configured interva
 TEST_CASE("a client that reconnects with Last-Event-ID gets every missed event, in order") {
   TestNode t;
   t.node.streams().connect(1, std::nullopt);
-  t.rpc("stream::heartbeat::enable", Json::parse(R"({"client_id":1,"config":{"stream_interval_seconds":1}})"));
+  t.rpc("stream::heartbeat::enable",
+        Json::parse(R"({"client_id":1,"config":{"stream_interval_seconds":1}})"));
   runFor(t, 100);
   REQUIRE(t.sink.events.size() == 1);
   t.node.streams().disconnect(1);
@@ -61,7 +65,8 @@ TEST_CASE("events evicted from the buffer are reported as EVENTS_DROPPED") {
   TestNode t;
   StreamManager& s = t.node.streams();
   s.connect(2, std::nullopt);
-  t.rpc("stream::heartbeat::enable", Json::parse(R"({"client_id":2,"config":{"stream_interval_seconds":0.01}})"));
+  t.rpc("stream::heartbeat::enable",
+        Json::parse(R"({"client_id":2,"config":{"stream_interval_seconds":0.01}})"));
   s.disconnect(2);
   runFor(t, 15000);  // ~1500 beats > 1024 buffered
   s.connect(2, 0);
@@ -80,7 +85,8 @@ TEST_CASE("after the grace period a disconnected client is unsubscribed everywhe
   t.node.streams().disconnect(3);
   runFor(t, 31000);
   REQUIRE(t.node.streams().runningStreamers() == 0);
-  REQUIRE(t.rpc("stream::heartbeat::enable", Json::parse(R"({"client_id":3})"))["error"] == "UnknownClient");
+  REQUIRE(t.rpc("stream::heartbeat::enable", Json::parse(R"({"client_id":3})"))["error"] ==
+          "UnknownClient");
 }
 
 TEST_CASE("stream method refusals") {
@@ -92,10 +98,16 @@ TEST_CASE("stream method refusals") {
   REQUIRE(status == 400);
   t.node.streams().connect(9, std::nullopt);
   t.rpc("stream::heartbeat::enable", Json::parse(R"({"client_id":9})"));
-  REQUIRE(t.rpc("stream::heartbeat::enable", Json::parse(R"({"client_id":9})"))["error_data"] == "ClientAlreadyListening");
-  REQUIRE(t.rpc("stream::disable", Json::parse(R"({"client_id":9,"streamer_id":"BALANCE:KMD"})"))["error_data"] == "StreamerNotFound");
-  REQUIRE(t.rpc("stream::disable", Json::parse(R"({"client_id":8,"streamer_id":"HEARTBEAT"})"))["error_type"] == "DisableError");
-  REQUIRE(t.rpc("stream::disable", Json::parse(R"({"streamer_id":"HEARTBEAT"})"))["error_type"] == "InvalidRequest");
+  REQUIRE(t.rpc("stream::heartbeat::enable", Json::parse(R"({"client_id":9})"))["error_data"] ==
+          "ClientAlreadyListening");
+  REQUIRE(t.rpc("stream::disable",
+                Json::parse(R"({"client_id":9,"streamer_id":"BALANCE:KMD"})"))["error_data"] ==
+          "StreamerNotFound");
+  REQUIRE(t.rpc("stream::disable",
+                Json::parse(R"({"client_id":8,"streamer_id":"HEARTBEAT"})"))["error_type"] ==
+          "DisableError");
+  REQUIRE(t.rpc("stream::disable", Json::parse(R"({"streamer_id":"HEARTBEAT"})"))["error_type"] ==
+          "InvalidRequest");
   for (const char* bad : {R"({"client_id":9,"config":{"stream_interval_seconds":0}})",
                           R"({"client_id":9,"config":{"stream_interval_seconds":"5"}})",
                           R"({"client_id":9,"config":{"stream_interval_seconds":100000}})",

@@ -70,14 +70,16 @@ struct TestNode {
   static constexpr const char* kPassword = "Test-Passw0rd!";
 
   explicit TestNode(Json conf = Json::object())
-      : loop(clock), node(makeConfig(std::move(conf)), CoinsConfig(),
-                          Platform{loop, storage, clock, random, sink}, [this] { stopped = true; }) {
+      : loop(clock),
+        node(makeConfig(std::move(conf)), CoinsConfig(),
+             Platform{loop, storage, clock, random, sink}, [this] { stopped = true; }) {
     runTask(loop, clock, runVoid(node.start()));
   }
 
   static NodeConfig makeConfig(Json conf) {
     if (!conf.contains("rpc_password")) conf["rpc_password"] = kPassword;
-    if (!conf.contains("event_streaming_configuration")) conf["event_streaming_configuration"] = Json::object();
+    if (!conf.contains("event_streaming_configuration"))
+      conf["event_streaming_configuration"] = Json::object();
     return NodeConfig::fromJson(conf);
   }
 

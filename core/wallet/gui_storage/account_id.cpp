@@ -38,7 +38,8 @@ AccountId AccountId::fromJson(const Json& value, const std::string& path, bool e
     id.account_idx = r.required<std::uint32_t>("account_idx");
   } else if (type == "hw" && !enabled_only) {
     id.type = AccountType::HW;
-    id.device_pubkey = parsePubkey(r.required<std::string>("device_pubkey"), r.fieldPath("device_pubkey"));
+    id.device_pubkey =
+        parsePubkey(r.required<std::string>("device_pubkey"), r.fieldPath("device_pubkey"));
   } else {
     throwInvalidParams(r.fieldPath("type") + ": unknown variant `" + type.substr(0, 100) +
                        (enabled_only ? "`, expected `iguana` or `hd`"
@@ -48,12 +49,16 @@ AccountId AccountId::fromJson(const Json& value, const std::string& path, bool e
   return id;
 }
 
-AccountId AccountId::fromStorageJson(const Json& value) { return fromJson(value, "stored account_id"); }
+AccountId AccountId::fromStorageJson(const Json& value) {
+  return fromJson(value, "stored account_id");
+}
 
 Json AccountId::toJson() const {
   Json out = Json::object();
   switch (type) {
-    case AccountType::Iguana: out["type"] = "iguana"; break;
+    case AccountType::Iguana:
+      out["type"] = "iguana";
+      break;
     case AccountType::HD:
       out["type"] = "hd";
       out["account_idx"] = account_idx;
@@ -68,13 +73,15 @@ Json AccountId::toJson() const {
 
 std::string AccountId::storageKey() const {
   switch (type) {
-    case AccountType::Iguana: return "account/0";
+    case AccountType::Iguana:
+      return "account/0";
     case AccountType::HD: {
       char idx[16];
       std::snprintf(idx, sizeof idx, "%010u", account_idx);
       return std::string("account/1/") + idx;
     }
-    case AccountType::HW: return "account/2/" + device_pubkey;
+    case AccountType::HW:
+      return "account/2/" + device_pubkey;
   }
   return "account/?";
 }

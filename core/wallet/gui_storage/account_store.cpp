@@ -16,12 +16,14 @@ std::size_t utf8Chars(const std::string& s) {
   return n;
 }
 
-void checkLength(const std::string& value, std::size_t max, AccountRpcError kind, const char* what) {
+void checkLength(const std::string& value, std::size_t max, AccountRpcError kind,
+                 const char* what) {
   if (utf8Chars(value) <= max) return;
   Json data = Json::object();
   data["max_len"] = max;
-  throw rpcError(kind, std::string(what) + " is too long, expected shorter or equal to " +
-                           std::to_string(max) + " characters",
+  throw rpcError(kind,
+                 std::string(what) + " is too long, expected shorter or equal to " +
+                     std::to_string(max) + " characters",
                  data);
 }
 

@@ -19,15 +19,24 @@ enum class AccountRpcError {
 
 inline ErrorKindInfo describe(AccountRpcError e) {
   switch (e) {
-    case AccountRpcError::NameTooLong: return {"NameTooLong", 400};
-    case AccountRpcError::DescriptionTooLong: return {"DescriptionTooLong", 400};
-    case AccountRpcError::TickerTooLong: return {"TickerTooLong", 400};
-    case AccountRpcError::NoSuchAccount: return {"NoSuchAccount", 400};
-    case AccountRpcError::NoEnabledAccount: return {"NoEnabledAccount", 400};
-    case AccountRpcError::AccountExistsAlready: return {"AccountExistsAlready", 400};
-    case AccountRpcError::ErrorLoadingAccount: return {"ErrorLoadingAccount", 500};
-    case AccountRpcError::ErrorSavingAccount: return {"ErrorSavingAccount", 500};
-    case AccountRpcError::Internal: return {"Internal", 500};
+    case AccountRpcError::NameTooLong:
+      return {"NameTooLong", 400};
+    case AccountRpcError::DescriptionTooLong:
+      return {"DescriptionTooLong", 400};
+    case AccountRpcError::TickerTooLong:
+      return {"TickerTooLong", 400};
+    case AccountRpcError::NoSuchAccount:
+      return {"NoSuchAccount", 400};
+    case AccountRpcError::NoEnabledAccount:
+      return {"NoEnabledAccount", 400};
+    case AccountRpcError::AccountExistsAlready:
+      return {"AccountExistsAlready", 400};
+    case AccountRpcError::ErrorLoadingAccount:
+      return {"ErrorLoadingAccount", 500};
+    case AccountRpcError::ErrorSavingAccount:
+      return {"ErrorSavingAccount", 500};
+    case AccountRpcError::Internal:
+      return {"Internal", 500};
   }
   return {"Internal", 500};
 }

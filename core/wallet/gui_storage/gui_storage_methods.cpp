@@ -10,7 +10,9 @@ namespace walletd {
 
 namespace {
 
-Json success() { return Json("success"); }
+Json success() {
+  return Json("success");
+}
 
 Json accountInfoJson(const AccountInfo& info) {
   Json out = Json::object();
@@ -24,8 +26,8 @@ Json accountInfoJson(const AccountInfo& info) {
 // {account_id, name, description = "", balance_usd = "0"}; `enabled_only` for enable_account.
 AccountInfo parseNewAccount(ParamsReader& r, bool enabled_only) {
   AccountInfo info;
-  info.account_id = AccountId::fromJson(r.required<Json>("account_id"), r.fieldPath("account_id"),
-                                        enabled_only);
+  info.account_id =
+      AccountId::fromJson(r.required<Json>("account_id"), r.fieldPath("account_id"), enabled_only);
   info.name = r.required<std::string>("name");
   info.description = r.optionalOr<std::string>("description", "");
   if (auto balance = r.optional<Json>("balance_usd")) {
@@ -50,8 +52,8 @@ struct EnableAccountParams {
       p.is_new = true;
       p.info = parseNewAccount(r, true);
     } else if (policy == "existing") {
-      p.info.account_id = AccountId::fromJson(r.required<Json>("account_id"),
-                                              r.fieldPath("account_id"), true);
+      p.info.account_id =
+          AccountId::fromJson(r.required<Json>("account_id"), r.fieldPath("account_id"), true);
     } else {
       throwInvalidParams(r.fieldPath("policy") + ": unknown variant `" + policy.substr(0, 100) +
                          "`, expected `existing` or `new`");
@@ -113,7 +115,9 @@ struct NoParams {
   static NoParams parse(ParamsReader&) { return {}; }
 };
 
-AccountStore& store(RequestContext& ctx) { return ctx.node.accounts(); }
+AccountStore& store(RequestContext& ctx) {
+  return ctx.node.accounts();
+}
 
 Task<Json> enableAccount(RequestContext& ctx, EnableAccountParams p) {
   if (p.is_new) {
@@ -174,8 +178,12 @@ Task<Json> getAccountCoins(RequestContext& ctx, AccountIdParams p) {
   co_return out;
 }
 
-constexpr const char* kNewAccountDoc =
-    "{account_id, name: string<=255, description?: string<=600 = \"\", balance_usd?: decimal = 0}";
+#define WALLETD_NEW_ACCOUNT_FIELDS \
+  "name: string<=255, description?: string<=600 = \"\", balance_usd?: decimal = 0}"
+constexpr const char* kNewAccountDoc = "{account_id, " WALLETD_NEW_ACCOUNT_FIELDS;
+constexpr const char* kEnableAccountDoc =
+    "{policy: \"existing\", account_id: EnabledAccountId} | "
+    "{policy: \"new\", account_id: EnabledAccountId, " WALLETD_NEW_ACCOUNT_FIELDS;
 
 }  // namespace
 
@@ -183,10 +191,8 @@ void registerGuiStorageMethods(MethodTable& t) {
   auto add = [&t](const char* name, std::string params, const char* result, MethodHandler h) {
     t.add({name, std::move(params), result, MethodAccess::Protected, std::move(h), {}});
   };
-  add("gui_storage::enable_account",
-      std::string("{policy: \"existing\", account_id: EnabledAccountId} | {policy: \"new\", ") +
-          (kNewAccountDoc + 1),
-      "\"success\"", typedHandler(&enableAccount));
+  add("gui_storage::enable_account", kEnableAccountDoc, "\"success\"",
+      typedHandler(&enableAccount));
   add("gui_storage::add_account", kNewAccountDoc, "\"success\"", typedHandler(&addAccount));
   add("gui_storage::delete_account", "{account_id}", "\"success\"", typedHandler(&deleteAccount));
   add("gui_storage::set_account_name", "{account_id, name: string<=255}", "\"success\"",
