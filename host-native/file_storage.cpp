@@ -134,12 +134,7 @@ Task<std::optional<std::string>> FileStorage::get(std::string ns, std::string ke
 }
 
 Task<StorageEntries> FileStorage::scanPrefix(std::string ns, std::string prefix) {
-  Space& s = space(ns);
-  StorageEntries out;
-  for (auto it = s.lower_bound(prefix); it != s.end() && it->first.rfind(prefix, 0) == 0; ++it) {
-    out.emplace_back(it->first, it->second);
-  }
-  co_return out;
+  co_return entriesWithPrefix(space(ns), prefix);
 }
 
 // Runs on the core thread and blocks it for the fsyncs: simple and strictly ordered. A storage

@@ -82,8 +82,7 @@ void HttpServer::routes() {
     res.set_content(legacyErrorBody("Only POST requests are supported!"), kJson);
   };
 
-  server_->Get("/event-stream", [this, cors, only_post](const httplib::Request& req,
-                                                        httplib::Response& res) {
+  server_->Get("/event-stream", [this](const httplib::Request& req, httplib::Response& res) {
     const StreamSettings& settings = node_.config().streaming;
     auto refuse = [&](const std::string& text) {
       res.status = 500;
@@ -135,7 +134,6 @@ void HttpServer::routes() {
           sink_.close(client_id, connection);
           executor_.post([this, client_id] { node_.streams().disconnect(client_id); });
         });
-    (void)only_post;
   });
   server_->Get(".*", only_post);
   server_->Put(".*", only_post);

@@ -17,13 +17,7 @@ class MemoryStorage : public Storage {
     co_return it == space.end() ? std::nullopt : std::optional<std::string>(it->second);
   }
   Task<StorageEntries> scanPrefix(std::string ns, std::string prefix) override {
-    StorageEntries out;
-    auto& space = data_[ns];
-    for (auto it = space.lower_bound(prefix); it != space.end() && it->first.rfind(prefix, 0) == 0;
-         ++it) {
-      out.emplace_back(it->first, it->second);
-    }
-    co_return out;
+    co_return entriesWithPrefix(data_[ns], prefix);
   }
   Task<void> applyBatch(std::string ns, std::vector<StorageWrite> writes) override {
     if (fail_next_) {

@@ -4,6 +4,7 @@
 // browsers). Keys and values are strings; callers store JSON text.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -19,6 +20,17 @@ struct StorageWrite {
 };
 
 using StorageEntries = std::vector<std::pair<std::string, std::string>>;
+
+// The entries of a key-ordered map whose key starts with `prefix` (for map-backed stores).
+inline StorageEntries entriesWithPrefix(const std::map<std::string, std::string>& space,
+                                        const std::string& prefix) {
+  StorageEntries out;
+  for (auto it = space.lower_bound(prefix); it != space.end() && it->first.rfind(prefix, 0) == 0;
+       ++it) {
+    out.emplace_back(it->first, it->second);
+  }
+  return out;
+}
 
 class Storage {
  public:

@@ -178,7 +178,7 @@ Task<bool> Dispatcher::checkPassword(const Json& userpass, const Caller& caller,
   co_return false;
 }
 
-Task<HttpAnswer> Dispatcher::handleV2(Json request, const Caller& caller) {
+Task<HttpAnswer> Dispatcher::handleV2(Json request, const Caller& caller, bool admitted) {
   V2Request parsed;
   try {
     parsed = parseV2(request);
@@ -188,15 +188,15 @@ Task<HttpAnswer> Dispatcher::handleV2(Json request, const Caller& caller) {
   const MethodSpec* spec = methods_.find(parsed.method);
   const bool is_public = spec && spec->access == MethodAccess::Public;
 
-  if (settings_.rpc_local_only && !caller.is_loopback && !is_public) {
+  if (!admitted && settings_.rpc_local_only && !caller.is_loopback && !is_public) {
     co_return errorAnswer(rpcError(DispatcherError::LocalHostOnly,
                                    "Selected method can be called from localhost only!"),
                           parsed.id);
   }
-  if (limiter_.isBanned(caller)) {
+  if (!admitted && limiter_.isBanned(caller)) {
     co_return errorAnswer(rpcError(DispatcherError::Banned, "Your ip is banned."), parsed.id);
   }
-  if (!is_public) {
+  if (!admitted && !is_public) {
     if (!parsed.userpass || !parsed.userpass->is_string()) {
       co_return errorAnswer(rpcError(DispatcherError::UserpassIsNotSet, "Userpass is not set!"),
                             parsed.id);
@@ -250,9 +250,10 @@ Task<HttpAnswer> Dispatcher::handleLegacy(Json request, const Caller& caller) {
     }
   }
   if (!spec || !spec->legacy) {
-    // No legacy form: KDF retries the request as mmrpc 2.0.
+    // No legacy form: KDF retries the request as mmrpc 2.0. The local-only, ban and password
+    // checks just passed are the v2 ones for the same method, so they are not run again.
     request["mmrpc"] = "2.0";
-    co_return co_await handleV2(std::move(request), caller);
+    co_return co_await handleV2(std::move(request), caller, /*admitted=*/true);
   }
   RequestContext ctx{node_, caller};
   std::exception_ptr failure;

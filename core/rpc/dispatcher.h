@@ -37,7 +37,8 @@ class Dispatcher {
 
  private:
   Task<HttpAnswer> handleLegacy(Json request, const Caller& caller);
-  Task<HttpAnswer> handleV2(Json request, const Caller& caller);
+  // `admitted`: the legacy dispatcher already ran the local-only, ban and password checks.
+  Task<HttpAnswer> handleV2(Json request, const Caller& caller, bool admitted = false);
   Task<HttpAnswer> handleBatch(Json batch, const Caller& caller);
   // True when the userpass matches; records the failure (and waits any penalty) otherwise.
   Task<bool> checkPassword(const Json& userpass, const Caller& caller, unsigned& attempts_left);

@@ -72,17 +72,15 @@ void StreamManager::enable(std::uint64_t client_id, const std::string& streamer_
                    Json("ClientAlreadyListening"));
   }
   auto running = streamers_.find(streamer_id);
-  if (running == streamers_.end()) {
-    std::unique_ptr<Streamer> streamer = factory();
-    running = streamers_.emplace(streamer_id, Running{std::move(streamer), {}}).first;
-    running->second.clients.insert(client_id);
-    client->second.subscriptions.insert(streamer_id);
-    running->second.streamer->start(
-        [this, streamer_id](Json message) { publish(streamer_id, std::move(message)); });
-    return;
-  }
+  const bool first_subscriber = running == streamers_.end();
+  if (first_subscriber) running = streamers_.emplace(streamer_id, Running{factory(), {}}).first;
   running->second.clients.insert(client_id);
   client->second.subscriptions.insert(streamer_id);
+  // Started after the subscription is recorded: a streamer may publish at once.
+  if (first_subscriber) {
+    running->second.streamer->start(
+        [this, streamer_id](Json message) { publish(streamer_id, std::move(message)); });
+  }
 }
 
 void StreamManager::disable(std::uint64_t client_id, const std::string& streamer_id) {
@@ -118,22 +116,21 @@ void StreamManager::forget(std::uint64_t client_id) {
 }
 
 void StreamManager::publish(const std::string& streamer_id, Json message) {
-  auto running = streamers_.find(streamer_id);
-  if (running == streamers_.end()) return;
-  const std::string text = message.dump(-1, ' ', false, Json::error_handler_t::replace);
-  for (std::uint64_t client_id : running->second.clients) {
-    auto client = clients_.find(client_id);
-    if (client != clients_.end()) send(client_id, client->second, streamer_id, text);
-  }
+  broadcast(streamer_id, streamer_id, message);
 }
 
 void StreamManager::publishError(const std::string& streamer_id, Json message) {
+  broadcast(streamer_id, "ERROR:" + streamer_id, message);
+}
+
+void StreamManager::broadcast(const std::string& streamer_id, const std::string& type,
+                              const Json& message) {
   auto running = streamers_.find(streamer_id);
   if (running == streamers_.end()) return;
   const std::string text = message.dump(-1, ' ', false, Json::error_handler_t::replace);
   for (std::uint64_t client_id : running->second.clients) {
     auto client = clients_.find(client_id);
-    if (client != clients_.end()) send(client_id, client->second, "ERROR:" + streamer_id, text);
+    if (client != clients_.end()) send(client_id, client->second, type, text);
   }
 }
 

@@ -67,6 +67,8 @@ class StreamManager {
     std::set<std::uint64_t> clients;
   };
 
+  // Sends `message` as event `type` to every subscriber of `streamer_id`.
+  void broadcast(const std::string& streamer_id, const std::string& type, const Json& message);
   void send(std::uint64_t client_id, Client& client, const std::string& type,
             const std::string& message_json);
   void unsubscribe(std::uint64_t client, const std::string& streamer_id);

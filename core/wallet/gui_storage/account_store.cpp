@@ -44,12 +44,17 @@ void checkTicker(const std::string& ticker) {
   checkLength(ticker, AccountStore::kMaxTickerChars, AccountRpcError::TickerTooLong, "Ticker");
 }
 
-Json AccountRecord::toJson() const {
+Json AccountInfo::toJson() const {
   Json out = Json::object();
-  out["account_id"] = info.account_id.toJson();
-  out["name"] = info.name;
-  out["description"] = info.description;
-  out["balance_usd"] = info.balance_usd.toJson();
+  out["account_id"] = account_id.toJson();
+  out["name"] = name;
+  out["description"] = description;
+  out["balance_usd"] = balance_usd.toJson();
+  return out;
+}
+
+Json AccountRecord::toJson() const {
+  Json out = info.toJson();
   out["coins"] = Json(coins);
   return out;
 }
@@ -133,6 +138,14 @@ Task<void> AccountStore::enableExisting(AccountId id) {
 }
 
 Task<void> AccountStore::enableNew(AccountInfo info) {
+  co_await insert(std::move(info), true);
+}
+
+Task<void> AccountStore::add(AccountInfo info) {
+  co_await insert(std::move(info), false);
+}
+
+Task<void> AccountStore::insert(AccountInfo info, bool enable) {
   auto guard = co_await mutex_.scoped();
   std::string key = info.account_id.storageKey();
   if (accounts_.count(key)) {
@@ -142,19 +155,9 @@ Task<void> AccountStore::enableNew(AccountInfo info) {
   }
   std::vector<AccountRecord> created;
   created.push_back(AccountRecord{std::move(info), {}});
-  co_await commit(std::move(created), {}, std::optional<std::string>(key));
-}
-
-Task<void> AccountStore::add(AccountInfo info) {
-  auto guard = co_await mutex_.scoped();
-  if (accounts_.count(info.account_id.storageKey())) {
-    throw rpcError(AccountRpcError::AccountExistsAlready,
-                   "Account " + info.account_id.toJson().dump() + " exists already",
-                   info.account_id.toJson());
-  }
-  std::vector<AccountRecord> created;
-  created.push_back(AccountRecord{std::move(info), {}});
-  co_await commit(std::move(created), {}, std::nullopt);
+  std::optional<std::optional<std::string>> enabled;
+  if (enable) enabled = std::optional<std::string>(key);
+  co_await commit(std::move(created), {}, enabled);
 }
 
 Task<void> AccountStore::remove(AccountId id) {

@@ -24,6 +24,8 @@ struct AccountInfo {
   std::string name;
   std::string description;
   Decimal balance_usd;
+  // KDF's AccountInfo: {account_id, name, description, balance_usd}.
+  Json toJson() const;
 };
 
 struct AccountRecord {
@@ -65,6 +67,8 @@ class AccountStore {
   // updates memory.
   Task<void> commit(std::vector<AccountRecord> changed, std::vector<std::string> erased,
                     std::optional<std::optional<std::string>> enabled_key);
+  // Adds a new account (AccountExistsAlready if present), optionally as the enabled one.
+  Task<void> insert(AccountInfo info, bool enable);
   Task<void> update(const AccountId& id, const std::function<void(AccountRecord&)>& change);
 
   Storage& storage_;

@@ -14,15 +14,6 @@ Json success() {
   return Json("success");
 }
 
-Json accountInfoJson(const AccountInfo& info) {
-  Json out = Json::object();
-  out["account_id"] = info.account_id.toJson();
-  out["name"] = info.name;
-  out["description"] = info.description;
-  out["balance_usd"] = info.balance_usd.toJson();
-  return out;
-}
-
 // {account_id, name, description = "", balance_usd = "0"}; `enabled_only` for enable_account.
 AccountInfo parseNewAccount(ParamsReader& r, bool enabled_only) {
   AccountInfo info;
@@ -158,17 +149,14 @@ Task<Json> deactivateCoins(RequestContext& ctx, CoinsParams p) {
 Task<Json> getAccounts(RequestContext& ctx, NoParams) {
   Json out = Json::array();
   for (const auto& [record, enabled] : store(ctx).list()) {
-    Json item = accountInfoJson(record->info);
+    Json item = record->info.toJson();
     item["enabled"] = enabled;
     out.push_back(std::move(item));
   }
   co_return out;
 }
 Task<Json> getEnabledAccount(RequestContext& ctx, NoParams) {
-  const AccountRecord& record = store(ctx).enabled();
-  Json out = accountInfoJson(record.info);
-  out["coins"] = Json(record.coins);
-  co_return out;
+  co_return store(ctx).enabled().toJson();
 }
 Task<Json> getAccountCoins(RequestContext& ctx, AccountIdParams p) {
   const AccountRecord& record = store(ctx).get(p.id);
