@@ -1,6 +1,8 @@
 // Node wiring.
 #include "core/node/node.h"
 
+#include "core/crypto/secp256k1.h"
+#include "core/wallet/keys/wallet_login.h"
 #include "walletd_build_info.h"
 
 namespace walletd {
@@ -21,6 +23,8 @@ Node::Node(NodeConfig config, CoinsConfig coins, Platform platform, std::functio
                   platform.executor) {}
 
 Task<void> Node::start() {
+  randomizeSecp256k1Context(platform_.random.bytes(32));
+  keys_ = co_await loginWallet(config_, platform_.storage, platform_.random);
   co_await accounts_.load();
 }
 

@@ -17,6 +17,7 @@
 #include "core/rpc/dispatcher.h"
 #include "core/stream/stream_manager.h"
 #include "core/wallet/gui_storage/account_store.h"
+#include "core/wallet/keys/wallet_keys.h"
 
 namespace walletd {
 
@@ -48,6 +49,8 @@ class Node {
   Clock& clock() { return platform_.clock; }
   StreamManager& streams() { return streams_; }
   AccountStore& accounts() { return accounts_; }
+  // The logged-in wallet's keys (no-login until start() has run).
+  const WalletKeys& keys() const { return keys_; }
   // Asks the host to shut down after the current answer is sent.
   void requestStop();
 
@@ -58,6 +61,7 @@ class Node {
   std::function<void()> on_stop_;
   StreamManager streams_;
   AccountStore accounts_;
+  WalletKeys keys_ = WalletKeys::noLogin();
   Dispatcher dispatcher_;
 };
 

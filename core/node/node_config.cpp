@@ -83,6 +83,17 @@ NodeConfig NodeConfig::fromJson(const Json& conf) {
     if (!conf["passphrase"].is_string()) throw ConfigError("passphrase must be a string");
     c.passphrase = conf["passphrase"].get<std::string>();
   }
+  if (conf.contains("wallet_name") && !conf["wallet_name"].is_null()) {
+    if (!conf["wallet_name"].is_string()) throw ConfigError("wallet_name must be a string");
+    c.wallet_name = conf["wallet_name"].get<std::string>();
+    if (c.wallet_name->empty() || c.wallet_name->size() > 255) {
+      throw ConfigError("wallet_name must have 1 to 255 characters");
+    }
+  }
+  if (conf.contains("wallet_password") && !conf["wallet_password"].is_null()) {
+    if (!conf["wallet_password"].is_string()) throw ConfigError("wallet_password must be a string");
+    c.wallet_password = conf["wallet_password"].get<std::string>();
+  }
   c.streaming = readStreaming(conf);
   return c;
 }

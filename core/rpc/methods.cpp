@@ -2,7 +2,9 @@
 #include "core/node/node_methods.h"
 #include "core/rpc/method_table.h"
 #include "core/stream/stream_methods.h"
+#include "core/wallet/addresses/address_methods.h"
 #include "core/wallet/gui_storage/gui_storage_methods.h"
+#include "core/wallet/keys/key_export_methods.h"
 
 namespace walletd {
 
@@ -12,6 +14,8 @@ const MethodTable& methodTable() {
     registerNodeMethods(t);
     registerStreamMethods(t);
     registerGuiStorageMethods(t);
+    registerKeyExportMethods(t);
+    registerAddressMethods(t);
     return t;
   }();
   return table;

@@ -2,7 +2,9 @@
 // source, and TestNode — a whole Node on a LoopExecutor with in-memory storage.
 #pragma once
 
+#include <fstream>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -69,9 +71,9 @@ inline Task<bool> runVoid(Task<void> task) {
 struct TestNode {
   static constexpr const char* kPassword = "Test-Passw0rd!";
 
-  explicit TestNode(Json conf = Json::object())
+  explicit TestNode(Json conf = Json::object(), CoinsConfig coins = CoinsConfig())
       : loop(clock),
-        node(makeConfig(std::move(conf)), CoinsConfig(),
+        node(makeConfig(std::move(conf)), std::move(coins),
              Platform{loop, storage, clock, random, sink}, [this] { stopped = true; }) {
     runTask(loop, clock, runVoid(node.start()));
   }
@@ -106,5 +108,22 @@ struct TestNode {
   bool stopped = false;
   Node node;
 };
+
+inline std::string readTextFile(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+// walletd's own coins file (config/coins.json): real entries plus the regtest/devnet ones.
+inline CoinsConfig walletdCoins() {
+  return CoinsConfig::fromText(readTextFile(std::string(WALLETD_SOURCE_DIR) + "/config/coins.json"));
+}
+
+inline Json readVectors(const std::string& name) {
+  return Json::parse(readTextFile(std::string(WALLETD_SOURCE_DIR) + "/tests/vectors/" + name));
+}
 
 }  // namespace walletd::test

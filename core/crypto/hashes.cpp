@@ -1,0 +1,59 @@
+// Hashes through Mbed TLS 2.28's *_ret API (the same source in both hosts).
+#include "core/crypto/hashes.h"
+
+#include <mbedtls/md.h>
+#include <mbedtls/ripemd160.h>
+#include <mbedtls/sha256.h>
+#include <mbedtls/sha512.h>
+
+#include "core/crypto/crypto_error.h"
+
+namespace walletd {
+namespace {
+
+void check(int rc, const char* what) {
+  if (rc != 0) throw CryptoError(std::string(what) + " failed");
+}
+
+template <std::size_t N>
+ByteArray<N> hmac(mbedtls_md_type_t type, ByteView key, ByteView data) {
+  ByteArray<N> out{};
+  check(mbedtls_md_hmac(mbedtls_md_info_from_type(type), key.data(), key.size(), data.data(),
+                        data.size(), out.data()),
+        "hmac");
+  return out;
+}
+
+}  // namespace
+
+ByteArray<32> sha256Bytes(ByteView data) {
+  ByteArray<32> out{};
+  check(mbedtls_sha256_ret(data.data(), data.size(), out.data(), 0), "sha256");
+  return out;
+}
+
+ByteArray<32> sha256d(ByteView data) { return sha256Bytes(sha256Bytes(data)); }
+
+ByteArray<64> sha512(ByteView data) {
+  ByteArray<64> out{};
+  check(mbedtls_sha512_ret(data.data(), data.size(), out.data(), 0), "sha512");
+  return out;
+}
+
+ByteArray<20> ripemd160(ByteView data) {
+  ByteArray<20> out{};
+  check(mbedtls_ripemd160_ret(data.data(), data.size(), out.data()), "ripemd160");
+  return out;
+}
+
+ByteArray<20> hash160(ByteView data) { return ripemd160(sha256Bytes(data)); }
+
+ByteArray<32> hmacSha256(ByteView key, ByteView data) {
+  return hmac<32>(MBEDTLS_MD_SHA256, key, data);
+}
+
+ByteArray<64> hmacSha512(ByteView key, ByteView data) {
+  return hmac<64>(MBEDTLS_MD_SHA512, key, data);
+}
+
+}  // namespace walletd

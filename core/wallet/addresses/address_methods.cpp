@@ -1,0 +1,152 @@
+// Address conversion (spec §2.2 "Address format request") and validation. Both answer from the
+// coins file, so the coin need not be activated. Legacy answers are {"result": ...}; mmrpc 2.0
+// answers the same object as its result.
+#include "core/wallet/addresses/address_methods.h"
+
+#include "core/encoding/encoding_error.h"
+#include "core/encoding/eth_address.h"
+#include "core/encoding/hex.h"
+#include "core/node/node.h"
+#include "core/wallet/addresses/address_errors.h"
+#include "core/wallet/addresses/coin_address_rules.h"
+
+namespace walletd {
+namespace {
+
+// {format, network?}
+struct AddressFormatRequest {
+  std::string format;
+  std::optional<std::string> network;
+  static AddressFormatRequest fromJson(const Json& value, const std::string& path) {
+    ParamsReader r(value, path, false);
+    AddressFormatRequest f;
+    f.format = r.required<std::string>("format");
+    static const char* const kFormats[] = {"mixedcase", "cashaddress", "standard", "contract", "wallet"};
+    if (std::find(std::begin(kFormats), std::end(kFormats), f.format) == std::end(kFormats)) {
+      throwInvalidParams(r.fieldPath("format") + ": unknown variant `" + f.format.substr(0, 100) +
+                         "`, expected one of `mixedcase`, `cashaddress`, `standard`, `contract`, `wallet`");
+    }
+    f.network = r.optional<std::string>("network");
+    if (f.network && f.format != "cashaddress") {
+      throwInvalidParams(r.fieldPath("network") + ": only valid with format `cashaddress`");
+    }
+    if (f.network && (f.network->empty() || f.network->size() > 83)) {
+      throwInvalidParams(r.fieldPath("network") + ": must have 1 to 83 characters");
+    }
+    r.rejectUnknown();
+    return f;
+  }
+};
+
+struct ConvertAddressParams {
+  std::string coin;
+  std::string from;
+  AddressFormatRequest to_address_format;
+  static ConvertAddressParams parse(ParamsReader& r) {
+    return {r.required<std::string>("coin"), r.required<std::string>("from"),
+            r.required<AddressFormatRequest>("to_address_format")};
+  }
+};
+
+struct ValidateAddressParams {
+  std::string coin;
+  std::string address;
+  static ValidateAddressParams parse(ParamsReader& r) {
+    return {r.required<std::string>("coin"), r.required<std::string>("address")};
+  }
+};
+
+CoinAddressRules rulesFor(const Node& node, const std::string& ticker) {
+  const CoinEntry* entry = node.coins().find(ticker);
+  if (entry == nullptr) throw rpcError(AddressRpcError::NoSuchCoin, "No such coin " + ticker, Json{{"coin", ticker}});
+  try {
+    return CoinAddressRules::forCoin(*entry, node.coins());
+  } catch (const CoinRulesError& e) {
+    throw rpcError(AddressRpcError::UnsupportedAddressFormat, e.what(), Json{{"coin", ticker}, {"format", ""}});
+  }
+}
+
+[[noreturn]] void unsupported(const std::string& ticker, const std::string& format) {
+  throw rpcError(AddressRpcError::UnsupportedAddressFormat,
+                 "Address format " + format + " is not supported for " + ticker,
+                 Json{{"coin", ticker}, {"format", format}});
+}
+
+std::string convertUtxo(const CoinAddressRules& rules, const std::string& from, const AddressFormatRequest& to) {
+  const bool qtum = rules.utxo().is_qtum;
+  if ((to.format == "contract" || to.format == "wallet") && !qtum) unsupported(rules.ticker(), to.format);
+  if (to.format == "mixedcase") unsupported(rules.ticker(), to.format);
+  UtxoAddress address;
+  if (qtum && from.rfind("0x", 0) == 0) {
+    const EthAddress hash = parseEthAddress(from, false);
+    address = {UtxoAddress::Kind::P2PKH, Bytes(hash.begin(), hash.end())};
+  } else {
+    address = rules.parseUtxo(from);
+  }
+  if (to.format == "contract") {
+    if (address.kind != UtxoAddress::Kind::P2PKH) throw EncodingError("only a P2PKH address has a contract form");
+    return "0x" + toHex(address.hash);
+  }
+  if (to.format == "cashaddress") {
+    const std::string network = to.network.value_or(rules.utxo().cash_network.empty() ? "bitcoincash" : rules.utxo().cash_network);
+    return rules.formatUtxo(address, UtxoFormat::CashAddress, network);
+  }
+  const bool segwit = address.kind == UtxoAddress::Kind::WitnessV0KeyHash || address.kind == UtxoAddress::Kind::WitnessV0ScriptHash;
+  return rules.formatUtxo(address, segwit ? UtxoFormat::Segwit : UtxoFormat::Standard, "");
+}
+
+Json convert(const Node& node, const ConvertAddressParams& p) {
+  const CoinAddressRules rules = rulesFor(node, p.coin);
+  try {
+    switch (rules.family()) {
+      case AddressFamily::Evm:
+        if (p.to_address_format.format != "mixedcase") unsupported(p.coin, p.to_address_format.format);
+        return Json{{"address", eip55Checksum(parseEthAddress(p.from, false))}};
+      case AddressFamily::Utxo:
+        return Json{{"address", convertUtxo(rules, p.from, p.to_address_format)}};
+      default:
+        unsupported(p.coin, p.to_address_format.format);
+    }
+  } catch (const EncodingError& e) {
+    throw rpcError(AddressRpcError::InvalidAddress, std::string("Invalid address: ") + e.what(), Json(std::string(e.what())));
+  }
+}
+
+Json validate(const Node& node, const ValidateAddressParams& p) {
+  const CoinAddressRules rules = rulesFor(node, p.coin);
+  try {
+    rules.validate(p.address);
+    return Json{{"is_valid", true}};
+  } catch (const EncodingError& e) {
+    return Json{{"is_valid", false}, {"reason", e.what()}};
+  }
+}
+
+// Legacy requests carry their params at the top level next to the envelope keys.
+template <typename P>
+P parseLegacy(const Json& request) {
+  ParamsReader r(request, "request");
+  P p = P::parse(r);
+  r.rejectUnknown({"userpass", "method", "mmrpc", "id"});
+  return p;
+}
+
+Task<Json> convertAddress(RequestContext& ctx, ConvertAddressParams p) { co_return convert(ctx.node, p); }
+Task<Json> convertAddressLegacy(RequestContext& ctx, const Json& request) {
+  co_return Json{{"result", convert(ctx.node, parseLegacy<ConvertAddressParams>(request))}};
+}
+Task<Json> validateAddress(RequestContext& ctx, ValidateAddressParams p) { co_return validate(ctx.node, p); }
+Task<Json> validateAddressLegacy(RequestContext& ctx, const Json& request) {
+  co_return Json{{"result", validate(ctx.node, parseLegacy<ValidateAddressParams>(request))}};
+}
+
+}  // namespace
+
+void registerAddressMethods(MethodTable& t) {
+  t.add({"convertaddress", "{coin, from, to_address_format: {format, network?}}", "{address}",
+         MethodAccess::Protected, typedHandler(&convertAddress), &convertAddressLegacy});
+  t.add({"validateaddress", "{coin, address}", "{is_valid, reason?}", MethodAccess::Protected,
+         typedHandler(&validateAddress), &validateAddressLegacy});
+}
+
+}  // namespace walletd

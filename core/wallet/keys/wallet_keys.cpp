@@ -1,0 +1,75 @@
+// WalletKeys.
+#include "core/wallet/keys/wallet_keys.h"
+
+#include "core/crypto/crypto_error.h"
+#include "core/crypto/secret.h"
+#include "core/wallet/keys/bip39.h"
+#include "core/wallet/keys/iguana_key.h"
+
+namespace walletd {
+namespace {
+
+// Wipes the key when the last owner lets go.
+std::shared_ptr<const PrivateKey> sharedSecret(const PrivateKey& key) {
+  return std::shared_ptr<const PrivateKey>(new PrivateKey(key), [](const PrivateKey* p) {
+    wipe(const_cast<PrivateKey*>(p)->data(), p->size());
+    delete p;
+  });
+}
+
+}  // namespace
+
+WalletKeys WalletKeys::fromPassphrase(std::string_view passphrase, bool enable_hd) {
+  WalletKeys keys;
+  try {
+    if (enable_hd) {
+      validateMnemonic(passphrase);
+      const SecretBytes seed = mnemonicToSeed(passphrase, "");
+      keys.mode_ = Mode::HD;
+      keys.root_ = std::make_shared<const ExtendedKey>(ExtendedKey::fromSeed(seed.view()));
+      keys.account_cache_ = std::make_shared<std::map<std::vector<std::uint32_t>, ExtendedKey>>();
+      keys.internal_public_ =
+          keys.derive(DerivationPath::parse("m/44'/141'/2147483647/0/0")).publicKey();
+    } else {
+      PrivateKey key = iguanaPrivateKey(passphrase);
+      keys.mode_ = Mode::Iguana;
+      keys.iguana_ = sharedSecret(key);
+      keys.internal_public_ = PublicKey::fromPrivate(key);
+      wipe(key);
+    }
+  } catch (const Bip39Error& e) {
+    throw WalletKeysError(std::string("HD wallet passphrase is not a valid BIP39 mnemonic: ") + e.what());
+  } catch (const CryptoError& e) {
+    throw WalletKeysError(std::string("passphrase gives no valid key: ") + e.what());
+  }
+  return keys;
+}
+
+const PrivateKey& WalletKeys::iguanaKey() const {
+  if (mode_ != Mode::Iguana) throw WalletKeysError("Iguana key derivation requires Iguana mode");
+  return *iguana_;
+}
+
+ExtendedKey WalletKeys::derive(const DerivationPath& path) const {
+  if (mode_ != Mode::HD) {
+    throw WalletKeysError("HD key derivation requires GlobalHDAccount mode. Please initialize with HD wallet.");
+  }
+  // The parent of the requested key (an account's chain node) is cached; the cache is bounded.
+  const std::size_t cached_depth = path.indexes.empty() ? 0 : path.indexes.size() - 1;
+  const std::vector<std::uint32_t> prefix(path.indexes.begin(), path.indexes.begin() + static_cast<std::ptrdiff_t>(cached_depth));
+  auto it = account_cache_->find(prefix);
+  if (it == account_cache_->end()) {
+    if (account_cache_->size() >= 1024) account_cache_->clear();
+    it = account_cache_->emplace(prefix, root_->derivePath(DerivationPath{prefix})).first;
+  }
+  ExtendedKey key = it->second;
+  for (std::size_t i = cached_depth; i < path.indexes.size(); ++i) key = key.derive(path.indexes[i]);
+  return key;
+}
+
+const PublicKey& WalletKeys::internalPublicKey() const {
+  if (!internal_public_) throw WalletKeysError("public_key not available");
+  return *internal_public_;
+}
+
+}  // namespace walletd

@@ -1,0 +1,48 @@
+// WalletKeys: the node's secret after login — nothing (no-login mode), KDF's single Iguana key, or
+// the BIP32 root of a BIP39 seed (HD mode, `enable_hd: true`). Account nodes are cached so a coin's
+// addresses cost one child derivation each.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+#include <vector>
+
+#include "core/wallet/keys/bip32.h"
+
+namespace walletd {
+
+struct WalletKeysError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class WalletKeys {
+ public:
+  enum class Mode { NoLogin, Iguana, HD };
+
+  static WalletKeys noLogin() { return WalletKeys(); }
+  // HD mode needs a valid BIP39 mnemonic (the error says what is wrong, never the words); Iguana
+  // mode takes any passphrase (iguanaPrivateKey). Throws WalletKeysError.
+  static WalletKeys fromPassphrase(std::string_view passphrase, bool enable_hd);
+
+  Mode mode() const { return mode_; }
+  // Throw WalletKeysError in the wrong mode.
+  const PrivateKey& iguanaKey() const;
+  // The key at `path` (HD mode). The parent node is cached, so siblings cost one derivation.
+  ExtendedKey derive(const DerivationPath& path) const;
+  // KDF's internal key: the Iguana key, or m/44'/141'/2147483647/0/0 in HD mode.
+  const PublicKey& internalPublicKey() const;
+
+ private:
+  WalletKeys() = default;
+
+  Mode mode_ = Mode::NoLogin;
+  std::shared_ptr<const PrivateKey> iguana_;  // shared: WalletKeys is copied into the Node
+  std::shared_ptr<const ExtendedKey> root_;
+  std::optional<PublicKey> internal_public_;
+  std::shared_ptr<std::map<std::vector<std::uint32_t>, ExtendedKey>> account_cache_;
+};
+
+}  // namespace walletd
