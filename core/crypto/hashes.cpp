@@ -2,6 +2,7 @@
 #include "core/crypto/hashes.h"
 
 #include <mbedtls/md.h>
+#include <mbedtls/platform_util.h>
 #include <mbedtls/ripemd160.h>
 #include <mbedtls/sha256.h>
 #include <mbedtls/sha512.h>
@@ -52,8 +53,30 @@ ByteArray<32> hmacSha256(ByteView key, ByteView data) {
   return hmac<32>(MBEDTLS_MD_SHA256, key, data);
 }
 
+// HMAC-SHA512 on stack contexts (BIP32 calls it once per child; the md layer would allocate).
 ByteArray<64> hmacSha512(ByteView key, ByteView data) {
-  return hmac<64>(MBEDTLS_MD_SHA512, key, data);
+  constexpr std::size_t kBlock = 128;
+  ByteArray<64> hashed_key{};
+  if (key.size() > kBlock) {
+    hashed_key = sha512(key);
+    key = hashed_key;
+  }
+  std::uint8_t pad[kBlock];
+  ByteArray<64> out{};
+  mbedtls_sha512_context ctx;
+  mbedtls_sha512_init(&ctx);
+  for (std::size_t i = 0; i < kBlock; ++i) pad[i] = (i < key.size() ? key[i] : 0) ^ 0x36;
+  check(mbedtls_sha512_starts_ret(&ctx, 0) | mbedtls_sha512_update_ret(&ctx, pad, kBlock) |
+            mbedtls_sha512_update_ret(&ctx, data.data(), data.size()) | mbedtls_sha512_finish_ret(&ctx, out.data()),
+        "hmac");
+  for (std::size_t i = 0; i < kBlock; ++i) pad[i] = (i < key.size() ? key[i] : 0) ^ 0x5c;
+  check(mbedtls_sha512_starts_ret(&ctx, 0) | mbedtls_sha512_update_ret(&ctx, pad, kBlock) |
+            mbedtls_sha512_update_ret(&ctx, out.data(), out.size()) | mbedtls_sha512_finish_ret(&ctx, out.data()),
+        "hmac");
+  mbedtls_sha512_free(&ctx);
+  mbedtls_platform_zeroize(pad, sizeof pad);
+  mbedtls_platform_zeroize(hashed_key.data(), hashed_key.size());
+  return out;
 }
 
 }  // namespace walletd

@@ -10,6 +10,7 @@
 #include "core/crypto/keccak.h"
 #include "core/crypto/pbkdf2.h"
 #include "core/crypto/secp256k1.h"
+#include "core/crypto/sha512_words.h"
 #include "core/encoding/hex.h"
 
 using namespace walletd;
@@ -45,6 +46,21 @@ TEST_CASE("PBKDF2-HMAC-SHA512 matches the BIP39 vector and the generic definitio
   Bytes salted = bytesOf("73616c7400000001");
   CHECK(pbkdf2HmacSha512(asBytes(long_password), asBytes("salt"), 1) == hmacSha512(asBytes(long_password), salted));
   CHECK_THROWS_AS(pbkdf2HmacSha512(asBytes("p"), asBytes("s"), 0), CryptoError);
+}
+
+TEST_CASE("the word-oriented SHA-512 compression equals Mbed TLS's SHA-512") {
+  // "abc" padded into one block: 0x61626380 00.. with bit length 24.
+  std::uint64_t block[16] = {0x6162638000000000ULL};
+  block[15] = 24;
+  std::uint64_t state[8] = {0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
+                            0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL, 0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL};
+  sha512CompressWords(state, block);
+  Bytes digest;
+  for (std::uint64_t word : state) {
+    for (int b = 7; b >= 0; --b) digest.push_back(static_cast<std::uint8_t>(word >> (8 * b)));
+  }
+  const auto expected = sha512(asBytes("abc"));
+  CHECK(digest == Bytes(expected.begin(), expected.end()));
 }
 
 TEST_CASE("Keccak-256 uses the original padding, across block boundaries") {

@@ -45,6 +45,7 @@ void ExtendedKey::setPrivate(const PrivateKey& key) {
 void ExtendedKey::setPublic(const PublicKey& key) {
   public_key_ = key;
   compressed_ = key.compressed();
+  fingerprint_.reset();
 }
 
 ExtendedKey ExtendedKey::fromSeed(ByteView seed) {
@@ -108,7 +109,10 @@ const PrivateKey& ExtendedKey::privateKey() const {
   return private_key_;
 }
 
-std::uint32_t ExtendedKey::fingerprint() const { return getBe32(hash160(compressed_).data()); }
+std::uint32_t ExtendedKey::fingerprint() const {
+  if (!fingerprint_) fingerprint_ = getBe32(hash160(compressed_).data());
+  return *fingerprint_;
+}
 
 std::string ExtendedKey::serialize(const ExtendedKeyVersions& versions) const {
   if (!has_private_) return serializePublic(versions);

@@ -55,6 +55,7 @@ class ExtendedKey {
   std::uint8_t depth_ = 0;
   std::uint32_t parent_fingerprint_ = 0;
   std::uint32_t child_number_ = 0;
+  mutable std::optional<std::uint32_t> fingerprint_;  // computed once, when a child needs it
 };
 
 }  // namespace walletd
