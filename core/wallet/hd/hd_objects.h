@@ -1,0 +1,91 @@
+// The shared wallet objects of spec §2.2, ready for the coin families: what a request may carry
+// (AddressPath, HistoryAccountFilter, WithdrawFromInfo; strict parsing, InvalidRequest naming the
+// field) and what answers show (DerivationMethod, BalanceInfo, AccountAddressInfo,
+// WalletAccountInfo, WalletBalanceInfo, NewAddressInfo, ScanAddressesInfo).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/encoding/decimal.h"
+#include "core/rpc/json.h"
+#include "core/wallet/keys/derivation_path.h"
+
+namespace walletd {
+
+enum class Bip44Chain { External = 0, Internal = 1 };
+
+// Accepts "External"/"Internal" or 0/1 (spec AddressPath writes the integer, examples the name).
+Bip44Chain bip44ChainFromJson(const Json& value, const std::string& path);
+std::string bip44ChainName(Bip44Chain chain);
+
+struct DerivationMethod {
+  enum class Type { Iguana, HDWallet } type = Type::Iguana;
+  Json toJson() const;
+  static DerivationMethod fromJson(const Json& value, const std::string& path);
+};
+
+struct BalanceInfo {
+  Decimal spendable;
+  Decimal unspendable;
+  Json toJson() const;
+};
+
+// m/purpose'/coin'/account'/chain/address: both indexes are non-hardened (< 2^31).
+struct AddressPath {
+  std::uint32_t account_id = 0;
+  std::optional<std::uint32_t> address_id;
+  std::optional<Bip44Chain> chain;
+  std::optional<DerivationPath> derivation_path;
+  static AddressPath fromJson(const Json& value, const std::string& path);
+};
+
+struct AccountAddressInfo {
+  std::string address;
+  BalanceInfo balance;
+  Bip44Chain chain = Bip44Chain::External;
+  std::string derivation_path;
+  Json toJson() const;
+};
+using NewAddressInfo = AccountAddressInfo;  // the same four fields (spec §2.2)
+
+struct WalletAccountInfo {
+  std::uint32_t account_index = 0;
+  std::vector<AccountAddressInfo> addresses;
+  std::string derivation_path;
+  BalanceInfo total_balance;
+  Json toJson() const;
+};
+
+struct WalletBalanceInfo {
+  std::vector<WalletAccountInfo> accounts;
+  Json toJson() const;  // {"wallet_type":"HD","accounts":[...]}
+};
+
+struct ScanAddressesInfo {
+  std::uint32_t account_index = 0;
+  std::string derivation_path;
+  std::vector<NewAddressInfo> new_addresses;
+  Json toJson() const;
+};
+
+// my_tx_history v2 target: {"type":"account_id","account_id"} or
+// {"type":"address_id","account_id","chain","address_id"}.
+struct HistoryAccountFilter {
+  std::uint32_t account_id = 0;
+  std::optional<Bip44Chain> chain;  // with address_id only
+  std::optional<std::uint32_t> address_id;
+  static HistoryAccountFilter fromJson(const Json& value, const std::string& path);
+};
+
+// HD withdraw source: {"derivation_path"} alone, or {"account_id","chain","address_id"} together.
+struct WithdrawFromInfo {
+  std::optional<DerivationPath> derivation_path;
+  std::uint32_t account_id = 0;
+  Bip44Chain chain = Bip44Chain::External;
+  std::uint32_t address_id = 0;
+  static WithdrawFromInfo fromJson(const Json& value, const std::string& path);
+};
+
+}  // namespace walletd
