@@ -15,7 +15,8 @@ using namespace walletd;
 
 namespace {
 
-const char* kMnemonic = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+const char* kMnemonic =
+    "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
 
 double seconds(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -44,7 +45,8 @@ int main(int argc, char** argv) {
   const ExtendedKey btc_chain = root.derivePath(DerivationPath::parse("m/44'/0'/0'/0"));
   std::size_t sink = 0;
 
-  const std::string eth_first = eip55Checksum(ethAddressFromPublicKey(eth_chain.derive(0).publicKey().uncompressed()));
+  const std::string eth_first =
+      eip55Checksum(ethAddressFromPublicKey(eth_chain.derive(0).publicKey().uncompressed()));
   const double eth = rate(
       [&](std::size_t i) {
         const ExtendedKey child = eth_chain.derive(static_cast<std::uint32_t>(i % 0x7fffffff));
@@ -58,9 +60,11 @@ int main(int argc, char** argv) {
         sink += base58CheckEncode(concatBytes({Bytes{0x00}, hash})).size();
       },
       min_seconds);
-  const double seeds = rate([&](std::size_t) { sink += mnemonicToSeed(kMnemonic, "TREZOR").size(); }, min_seconds);
+  const double seeds =
+      rate([&](std::size_t) { sink += mnemonicToSeed(kMnemonic, "TREZOR").size(); }, min_seconds);
   std::printf(
-      "{\"host\":\"%s\",\"eth_addresses_per_s\":%.0f,\"btc_addresses_per_s\":%.0f,\"bip39_seeds_per_s\":%.0f,"
+      "{\"host\":\"%s\",\"eth_addresses_per_s\":%.0f,\"btc_addresses_per_s\":%.0f,\"bip39_seeds_"
+      "per_s\":%.0f,"
       "\"eth_first\":\"%s\",\"sink\":%zu}\n",
       host, eth, btc, seeds, eth_first.c_str(), sink);
   return 0;

@@ -14,7 +14,8 @@ constexpr std::size_t kTagSize = 16;
 struct GcmContext {
   explicit GcmContext(const ByteArray<32>& key) {
     mbedtls_gcm_init(&ctx);
-    if (mbedtls_gcm_setkey(&ctx, MBEDTLS_CIPHER_ID_AES, key.data(), 256) != 0) throw CryptoError("AES key setup failed");
+    if (mbedtls_gcm_setkey(&ctx, MBEDTLS_CIPHER_ID_AES, key.data(), 256) != 0)
+      throw CryptoError("AES key setup failed");
   }
   ~GcmContext() { mbedtls_gcm_free(&ctx); }
   GcmContext(const GcmContext&) = delete;
@@ -28,15 +29,16 @@ Bytes aes256GcmSeal(const ByteArray<32>& key, ByteView nonce, ByteView plaintext
   if (nonce.size() != 12) throw CryptoError("GCM nonce must be 12 bytes");
   GcmContext gcm(key);
   Bytes out(plaintext.size() + kTagSize);
-  if (mbedtls_gcm_crypt_and_tag(&gcm.ctx, MBEDTLS_GCM_ENCRYPT, plaintext.size(), nonce.data(), nonce.size(),
-                                aad.data(), aad.size(), plaintext.data(), out.data(), kTagSize,
-                                out.data() + plaintext.size()) != 0) {
+  if (mbedtls_gcm_crypt_and_tag(&gcm.ctx, MBEDTLS_GCM_ENCRYPT, plaintext.size(), nonce.data(),
+                                nonce.size(), aad.data(), aad.size(), plaintext.data(), out.data(),
+                                kTagSize, out.data() + plaintext.size()) != 0) {
     throw CryptoError("encryption failed");
   }
   return out;
 }
 
-std::optional<Bytes> aes256GcmOpen(const ByteArray<32>& key, ByteView nonce, ByteView sealed, ByteView aad) {
+std::optional<Bytes> aes256GcmOpen(const ByteArray<32>& key, ByteView nonce, ByteView sealed,
+                                   ByteView aad) {
   if (nonce.size() != 12 || sealed.size() < kTagSize) return std::nullopt;
   GcmContext gcm(key);
   const std::size_t size = sealed.size() - kTagSize;

@@ -33,7 +33,9 @@ ByteArray<32> sha256Bytes(ByteView data) {
   return out;
 }
 
-ByteArray<32> sha256d(ByteView data) { return sha256Bytes(sha256Bytes(data)); }
+ByteArray<32> sha256d(ByteView data) {
+  return sha256Bytes(sha256Bytes(data));
+}
 
 ByteArray<64> sha512(ByteView data) {
   ByteArray<64> out{};
@@ -47,7 +49,9 @@ ByteArray<20> ripemd160(ByteView data) {
   return out;
 }
 
-ByteArray<20> hash160(ByteView data) { return ripemd160(sha256Bytes(data)); }
+ByteArray<20> hash160(ByteView data) {
+  return ripemd160(sha256Bytes(data));
+}
 
 ByteArray<32> hmacSha256(ByteView key, ByteView data) {
   return hmac<32>(MBEDTLS_MD_SHA256, key, data);
@@ -67,11 +71,13 @@ ByteArray<64> hmacSha512(ByteView key, ByteView data) {
   mbedtls_sha512_init(&ctx);
   for (std::size_t i = 0; i < kBlock; ++i) pad[i] = (i < key.size() ? key[i] : 0) ^ 0x36;
   check(mbedtls_sha512_starts_ret(&ctx, 0) | mbedtls_sha512_update_ret(&ctx, pad, kBlock) |
-            mbedtls_sha512_update_ret(&ctx, data.data(), data.size()) | mbedtls_sha512_finish_ret(&ctx, out.data()),
+            mbedtls_sha512_update_ret(&ctx, data.data(), data.size()) |
+            mbedtls_sha512_finish_ret(&ctx, out.data()),
         "hmac");
   for (std::size_t i = 0; i < kBlock; ++i) pad[i] = (i < key.size() ? key[i] : 0) ^ 0x5c;
   check(mbedtls_sha512_starts_ret(&ctx, 0) | mbedtls_sha512_update_ret(&ctx, pad, kBlock) |
-            mbedtls_sha512_update_ret(&ctx, out.data(), out.size()) | mbedtls_sha512_finish_ret(&ctx, out.data()),
+            mbedtls_sha512_update_ret(&ctx, out.data(), out.size()) |
+            mbedtls_sha512_finish_ret(&ctx, out.data()),
         "hmac");
   mbedtls_sha512_free(&ctx);
   mbedtls_platform_zeroize(pad, sizeof pad);

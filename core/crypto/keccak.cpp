@@ -16,12 +16,14 @@ constexpr std::uint64_t kRoundConstants[24] = {
     0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL};
 
 // Rotation offsets and the lane permutation of rho+pi, in the order pi visits the lanes.
-constexpr int kRho[24] = {1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 2, 14,
-                          27, 41, 56, 8, 25, 43, 62, 18, 39, 61, 20, 44};
-constexpr int kPi[24] = {10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4,
-                         15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1};
+constexpr int kRho[24] = {1,  3,  6,  10, 15, 21, 28, 36, 45, 55, 2,  14,
+                          27, 41, 56, 8,  25, 43, 62, 18, 39, 61, 20, 44};
+constexpr int kPi[24] = {10, 7,  11, 17, 18, 3, 5,  16, 8,  21, 24, 4,
+                         15, 23, 19, 13, 12, 2, 20, 14, 22, 9,  6,  1};
 
-inline std::uint64_t rotl(std::uint64_t x, int n) { return (x << n) | (x >> (64 - n)); }
+inline std::uint64_t rotl(std::uint64_t x, int n) {
+  return (x << n) | (x >> (64 - n));
+}
 
 void keccakF1600(std::uint64_t a[25]) {
   for (int round = 0; round < 24; ++round) {
@@ -61,7 +63,8 @@ ByteArray<32> keccak256(ByteView data) {
   constexpr std::size_t kRate = 136;
   std::uint64_t state[25] = {};
   std::size_t offset = 0;
-  for (; offset + kRate <= data.size(); offset += kRate) absorbBlock(state, data.data() + offset, kRate);
+  for (; offset + kRate <= data.size(); offset += kRate)
+    absorbBlock(state, data.data() + offset, kRate);
   std::uint8_t last[kRate] = {};
   if (data.size() > offset) std::memcpy(last, data.data() + offset, data.size() - offset);
   last[data.size() - offset] ^= 0x01;

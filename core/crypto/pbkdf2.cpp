@@ -98,7 +98,8 @@ ByteArray<64> pbkdf2HmacSha512(ByteView password, ByteView salt, std::uint32_t i
     for (int w = 0; w < 8; ++w) total[w] ^= u[w];
   }
   for (int i = 0; i < 8; ++i) {
-    for (int b = 0; b < 8; ++b) result[i * 8 + b] = static_cast<std::uint8_t>(total[i] >> (56 - 8 * b));
+    for (int b = 0; b < 8; ++b)
+      result[i * 8 + b] = static_cast<std::uint8_t>(total[i] >> (56 - 8 * b));
   }
   wipe(u, sizeof u);
   wipe(total, sizeof total);

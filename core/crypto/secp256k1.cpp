@@ -14,7 +14,9 @@ namespace {
 
 thread_local std::string last_library_message;
 
-void recordLibraryMessage(const char* message, void*) { last_library_message = message ? message : ""; }
+void recordLibraryMessage(const char* message, void*) {
+  last_library_message = message ? message : "";
+}
 
 secp256k1_context* context() {
   static secp256k1_context* ctx = [] {
@@ -76,29 +78,34 @@ bool isValidPrivateKey(ByteView key) {
 
 PrivateKey privateKeyTweakAdd(const PrivateKey& key, const ByteArray<32>& tweak) {
   PrivateKey out = key;
-  if (!secp256k1_ec_seckey_tweak_add(context(), out.data(), tweak.data())) fail("private key tweak out of range");
+  if (!secp256k1_ec_seckey_tweak_add(context(), out.data(), tweak.data()))
+    fail("private key tweak out of range");
   return out;
 }
 
 PublicKey publicKeyTweakAdd(const PublicKey& key, const ByteArray<32>& tweak) {
   secp256k1_pubkey raw = key.raw();
-  if (!secp256k1_ec_pubkey_tweak_add(context(), &raw, tweak.data())) fail("public key tweak out of range");
+  if (!secp256k1_ec_pubkey_tweak_add(context(), &raw, tweak.data()))
+    fail("public key tweak out of range");
   return PublicKey(raw);
 }
 
 RecoverableSignature signRecoverable(const Digest32& digest, const PrivateKey& key) {
   secp256k1_ecdsa_recoverable_signature sig;
-  if (!secp256k1_ecdsa_sign_recoverable(context(), &sig, digest.data(), key.data(), nullptr, nullptr)) {
+  if (!secp256k1_ecdsa_sign_recoverable(context(), &sig, digest.data(), key.data(), nullptr,
+                                        nullptr)) {
     fail("signing failed");
   }
   RecoverableSignature out;
-  secp256k1_ecdsa_recoverable_signature_serialize_compact(context(), out.compact.data(), &out.recovery_id, &sig);
+  secp256k1_ecdsa_recoverable_signature_serialize_compact(context(), out.compact.data(),
+                                                          &out.recovery_id, &sig);
   return out;
 }
 
 Bytes signDer(const Digest32& digest, const PrivateKey& key) {
   secp256k1_ecdsa_signature sig;
-  if (!secp256k1_ecdsa_sign(context(), &sig, digest.data(), key.data(), nullptr, nullptr)) fail("signing failed");
+  if (!secp256k1_ecdsa_sign(context(), &sig, digest.data(), key.data(), nullptr, nullptr))
+    fail("signing failed");
   Bytes der(72);
   std::size_t size = der.size();
   secp256k1_ecdsa_signature_serialize_der(context(), der.data(), &size, &sig);
@@ -115,12 +122,13 @@ bool verifyDer(const Digest32& digest, ByteView der, const PublicKey& key) {
 PublicKey recoverPublicKey(const Digest32& digest, const RecoverableSignature& signature) {
   secp256k1_ecdsa_recoverable_signature sig;
   if (signature.recovery_id < 0 || signature.recovery_id > 3 ||
-      !secp256k1_ecdsa_recoverable_signature_parse_compact(context(), &sig, signature.compact.data(),
-                                                            signature.recovery_id)) {
+      !secp256k1_ecdsa_recoverable_signature_parse_compact(
+          context(), &sig, signature.compact.data(), signature.recovery_id)) {
     fail("invalid recoverable signature");
   }
   secp256k1_pubkey raw;
-  if (!secp256k1_ecdsa_recover(context(), &raw, &sig, digest.data())) fail("public key recovery failed");
+  if (!secp256k1_ecdsa_recover(context(), &raw, &sig, digest.data()))
+    fail("public key recovery failed");
   return PublicKey(raw);
 }
 

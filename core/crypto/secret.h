@@ -11,7 +11,9 @@
 
 namespace walletd {
 
-inline void wipe(void* data, std::size_t size) { mbedtls_platform_zeroize(data, size); }
+inline void wipe(void* data, std::size_t size) {
+  mbedtls_platform_zeroize(data, size);
+}
 template <std::size_t N>
 void wipe(ByteArray<N>& bytes) {
   wipe(bytes.data(), N);
@@ -31,7 +33,9 @@ class SecretBytes {
   SecretBytes() = default;
   explicit SecretBytes(Bytes bytes) : bytes_(std::move(bytes)) {}
   SecretBytes(ByteView bytes) : bytes_(bytes.begin(), bytes.end()) {}  // NOLINT(implicit)
-  SecretBytes(SecretBytes&& other) noexcept : bytes_(std::move(other.bytes_)) { other.bytes_.clear(); }
+  SecretBytes(SecretBytes&& other) noexcept : bytes_(std::move(other.bytes_)) {
+    other.bytes_.clear();
+  }
   SecretBytes& operator=(SecretBytes&& other) noexcept {
     if (this != &other) {
       wipe(bytes_);

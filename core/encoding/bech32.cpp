@@ -13,7 +13,8 @@ constexpr std::uint32_t kBech32Const = 1;
 constexpr std::uint32_t kBech32mConst = 0x2bc830a3;
 
 std::uint32_t polymod(ByteView values, std::uint32_t chk = 1) {
-  static constexpr std::uint32_t kGen[5] = {0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3};
+  static constexpr std::uint32_t kGen[5] = {0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd,
+                                            0x2a1462b3};
   for (std::uint8_t v : values) {
     const std::uint32_t top = chk >> 25;
     chk = (chk & 0x1ffffff) << 5 ^ v;
@@ -32,7 +33,9 @@ Bytes hrpExpand(std::string_view hrp) {
   return out;
 }
 
-std::uint32_t variantConstant(Bech32Variant v) { return v == Bech32Variant::Bech32 ? kBech32Const : kBech32mConst; }
+std::uint32_t variantConstant(Bech32Variant v) {
+  return v == Bech32Variant::Bech32 ? kBech32Const : kBech32mConst;
+}
 
 int charsetIndex(char c) {
   for (int i = 0; i < 32; ++i) {
@@ -70,9 +73,11 @@ Bech32Decoded bech32Decode(std::string_view text, std::size_t max_length) {
   if (sep == 0 || sep > 83) throw EncodingError("bech32 human-readable part has an invalid length");
   if (text.size() - sep - 1 < 6) throw EncodingError("bech32 checksum is too short");
   Bech32Decoded out;
-  for (std::size_t i = 0; i < sep; ++i) out.hrp += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
+  for (std::size_t i = 0; i < sep; ++i)
+    out.hrp += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
   for (std::size_t i = sep + 1; i < text.size(); ++i) {
-    const int v = charsetIndex(static_cast<char>(std::tolower(static_cast<unsigned char>(text[i]))));
+    const int v =
+        charsetIndex(static_cast<char>(std::tolower(static_cast<unsigned char>(text[i]))));
     if (v < 0) throw EncodingError(std::string("invalid bech32 character '") + text[i] + "'");
     out.data.push_back(static_cast<std::uint8_t>(v));
   }
@@ -116,13 +121,15 @@ std::string segwitEncode(std::string_view hrp, const SegwitProgram& witness) {
   Bytes data{static_cast<std::uint8_t>(witness.version)};
   const Bytes program5 = convertBits(witness.program, 8, 5, true);
   data.insert(data.end(), program5.begin(), program5.end());
-  return bech32Encode(hrp, data, witness.version == 0 ? Bech32Variant::Bech32 : Bech32Variant::Bech32m);
+  return bech32Encode(hrp, data,
+                      witness.version == 0 ? Bech32Variant::Bech32 : Bech32Variant::Bech32m);
 }
 
 SegwitProgram segwitDecode(std::string_view expected_hrp, std::string_view address) {
   const Bech32Decoded decoded = bech32Decode(address);
   if (decoded.hrp != expected_hrp) {
-    throw EncodingError("segwit address prefix '" + decoded.hrp + "' does not match '" + std::string(expected_hrp) + "'");
+    throw EncodingError("segwit address prefix '" + decoded.hrp + "' does not match '" +
+                        std::string(expected_hrp) + "'");
   }
   if (decoded.data.empty()) throw EncodingError("segwit address has no witness version");
   SegwitProgram out;
@@ -134,7 +141,8 @@ SegwitProgram segwitDecode(std::string_view expected_hrp, std::string_view addre
                                          : "witness version 1+ needs a bech32m checksum");
   }
   out.program = convertBits(ByteView(decoded.data).subspan(1), 5, 8, false);
-  if (out.program.size() < 2 || out.program.size() > 40) throw EncodingError("segwit program has an invalid length");
+  if (out.program.size() < 2 || out.program.size() > 40)
+    throw EncodingError("segwit program has an invalid length");
   if (out.version == 0 && out.program.size() != 20 && out.program.size() != 32) {
     throw EncodingError("witness version 0 program must be 20 or 32 bytes");
   }
@@ -148,9 +156,11 @@ std::string bech32EncodeBytes(std::string_view hrp, ByteView data) {
 Bytes bech32DecodeBytes(std::string_view expected_hrp, std::string_view text) {
   const Bech32Decoded decoded = bech32Decode(text);
   if (decoded.hrp != expected_hrp) {
-    throw EncodingError("address prefix '" + decoded.hrp + "' does not match '" + std::string(expected_hrp) + "'");
+    throw EncodingError("address prefix '" + decoded.hrp + "' does not match '" +
+                        std::string(expected_hrp) + "'");
   }
-  if (decoded.variant != Bech32Variant::Bech32) throw EncodingError("address needs a bech32 checksum, not bech32m");
+  if (decoded.variant != Bech32Variant::Bech32)
+    throw EncodingError("address needs a bech32 checksum, not bech32m");
   return convertBits(decoded.data, 5, 8, false);
 }
 

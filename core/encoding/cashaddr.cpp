@@ -44,7 +44,8 @@ int sizeCode(std::size_t size) {
 }  // namespace
 
 std::string cashAddrEncode(const CashAddr& address) {
-  Bytes versioned{static_cast<std::uint8_t>(static_cast<int>(address.type) << 3 | sizeCode(address.hash.size()))};
+  Bytes versioned{static_cast<std::uint8_t>(static_cast<int>(address.type) << 3 |
+                                            sizeCode(address.hash.size()))};
   versioned.insert(versioned.end(), address.hash.begin(), address.hash.end());
   const Bytes payload5 = convertBits(versioned, 8, 5, true);
   Bytes values = checksumInput(address.prefix, payload5);
@@ -70,7 +71,8 @@ CashAddr cashAddrDecode(std::string_view text, std::string_view default_prefix) 
   if (colon == std::string_view::npos) {
     out.prefix = std::string(default_prefix);
   } else {
-    for (char c : text.substr(0, colon)) out.prefix += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char c : text.substr(0, colon))
+      out.prefix += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     payload_text = text.substr(colon + 1);
   }
   if (out.prefix.empty()) throw EncodingError("cashaddr prefix is empty");
@@ -85,17 +87,20 @@ CashAddr cashAddrDecode(std::string_view text, std::string_view default_prefix) 
     if (v < 0) throw EncodingError(std::string("invalid cashaddr character '") + c + "'");
     payload5.push_back(static_cast<std::uint8_t>(v));
   }
-  if (polymod(checksumInput(out.prefix, payload5)) != 0) throw EncodingError("invalid cashaddr checksum");
+  if (polymod(checksumInput(out.prefix, payload5)) != 0)
+    throw EncodingError("invalid cashaddr checksum");
   payload5.resize(payload5.size() - 8);
   Bytes versioned = convertBits(payload5, 5, 8, false);
   if (versioned.empty()) throw EncodingError("cashaddr payload is empty");
   const std::uint8_t version = versioned[0];
   if (version & 0x80) throw EncodingError("cashaddr version byte has its reserved bit set");
   const int type = (version >> 3) & 0x0f;
-  if (type > 1) throw EncodingError("cashaddr type " + std::to_string(type) + " is not P2PKH or P2SH");
+  if (type > 1)
+    throw EncodingError("cashaddr type " + std::to_string(type) + " is not P2PKH or P2SH");
   out.type = static_cast<CashAddrType>(type);
   out.hash.assign(versioned.begin() + 1, versioned.end());
-  if (out.hash.size() != kHashSizes[version & 0x07]) throw EncodingError("cashaddr hash size does not match its version byte");
+  if (out.hash.size() != kHashSizes[version & 0x07])
+    throw EncodingError("cashaddr hash size does not match its version byte");
   return out;
 }
 

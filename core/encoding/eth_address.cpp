@@ -31,13 +31,16 @@ EthAddress parseEthAddress(std::string_view text, bool require_checksum) {
     throw EncodingError("address must start with 0x");
   }
   const std::string_view digits = text.substr(2);
-  if (digits.size() != 40) throw EncodingError("address must have 40 hex digits, got " + std::to_string(digits.size()));
+  if (digits.size() != 40)
+    throw EncodingError("address must have 40 hex digits, got " + std::to_string(digits.size()));
   if (!isHex(digits)) throw EncodingError("address has a non-hex character");
   EthAddress out{};
   const Bytes bytes = fromHex(digits);
   std::copy(bytes.begin(), bytes.end(), out.begin());
-  const bool all_lower = std::none_of(digits.begin(), digits.end(), [](char c) { return c >= 'A' && c <= 'F'; });
-  const bool all_upper = std::none_of(digits.begin(), digits.end(), [](char c) { return c >= 'a' && c <= 'f'; });
+  const bool all_lower =
+      std::none_of(digits.begin(), digits.end(), [](char c) { return c >= 'A' && c <= 'F'; });
+  const bool all_upper =
+      std::none_of(digits.begin(), digits.end(), [](char c) { return c >= 'a' && c <= 'f'; });
   if ((require_checksum || (!all_lower && !all_upper)) && eip55Checksum(out).substr(2) != digits) {
     throw EncodingError("Invalid address checksum");
   }

@@ -26,7 +26,8 @@ std::string toHex(ByteView bytes) {
 }
 
 Bytes fromHex(std::string_view text, bool allow_0x) {
-  if (allow_0x && text.size() >= 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) text.remove_prefix(2);
+  if (allow_0x && text.size() >= 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
+    text.remove_prefix(2);
   if (text.size() % 2 != 0) throw EncodingError("hex string has an odd number of digits");
   Bytes out(text.size() / 2);
   for (std::size_t i = 0; i < out.size(); ++i) {

@@ -17,7 +17,8 @@ Bytes prefixed(const EthAddress& account) {
 }
 
 EthAddress accountFrom21Bytes(const Bytes& bytes) {
-  if (bytes.size() != 21) throw EncodingError("TRON address must be 21 bytes, got " + std::to_string(bytes.size()));
+  if (bytes.size() != 21)
+    throw EncodingError("TRON address must be 21 bytes, got " + std::to_string(bytes.size()));
   if (bytes[0] != kTronAddressPrefix) throw EncodingError("TRON address must start with byte 0x41");
   EthAddress out{};
   std::copy(bytes.begin() + 1, bytes.end(), out.begin());
@@ -26,16 +27,21 @@ EthAddress accountFrom21Bytes(const Bytes& bytes) {
 
 }  // namespace
 
-std::string tronBase58(const EthAddress& account) { return base58CheckEncode(prefixed(account)); }
+std::string tronBase58(const EthAddress& account) {
+  return base58CheckEncode(prefixed(account));
+}
 
-std::string tronHex(const EthAddress& account) { return toHex(prefixed(account)); }
+std::string tronHex(const EthAddress& account) {
+  return toHex(prefixed(account));
+}
 
 EthAddress parseTronAddress(std::string_view text) {
   if (text.size() == 34 && text[0] == 'T') return accountFrom21Bytes(base58CheckDecode(text));
   std::string_view hex = text;
   if (hex.size() >= 2 && hex[0] == '0' && (hex[1] == 'x' || hex[1] == 'X')) hex.remove_prefix(2);
   if (hex.size() == 42 && isHex(hex)) return accountFrom21Bytes(fromHex(hex));
-  throw EncodingError("TRON address must be base58 (T..., 34 characters) or hex (41..., 42 digits)");
+  throw EncodingError(
+      "TRON address must be base58 (T..., 34 characters) or hex (41..., 42 digits)");
 }
 
 }  // namespace walletd

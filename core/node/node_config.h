@@ -26,10 +26,10 @@ struct NodeConfig {
   std::string rpccors = "http://localhost:3000";
   std::string dbdir = "DB";
   bool enable_hd = false;
-  std::optional<std::string> passphrase;  // secret
+  std::optional<std::string> passphrase;       // secret
   std::optional<std::string> wallet_name;      // the mnemonic is stored encrypted under this name
   std::optional<std::string> wallet_password;  // secret
-  StreamSettings streaming;               // enabled when event_streaming_configuration is set
+  StreamSettings streaming;                    // enabled when event_streaming_configuration is set
 
   static NodeConfig fromJson(const Json& conf);
 };

@@ -16,7 +16,8 @@ int main() {
   while (std::getline(std::cin, line)) {
     try {
       const Json input = Json::parse(line);
-      Json conf{{"passphrase", input.at("passphrase")}, {"enable_hd", input.value("enable_hd", true)}};
+      Json conf{{"passphrase", input.at("passphrase")},
+                {"enable_hd", input.value("enable_hd", true)}};
       TestNode node(conf, coins);
       std::cout << node.rpc("get_private_keys", input.at("params")).dump() << "\n";
     } catch (const std::exception& e) {

@@ -30,13 +30,19 @@ TEST_CASE("BIP39 reference vectors: entropy → mnemonic → seed → root xprv"
 }
 
 TEST_CASE("BIP39 validation names the problem without echoing words") {
-  CHECK_THROWS_WITH(validateMnemonic("abandon abandon abandon"), Catch::Contains("12, 15, 18, 21 or 24 words, got 3"));
-  CHECK_THROWS_WITH(validateMnemonic("abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon"),
+  CHECK_THROWS_WITH(validateMnemonic("abandon abandon abandon"),
+                    Catch::Contains("12, 15, 18, 21 or 24 words, got 3"));
+  CHECK_THROWS_WITH(validateMnemonic("abandon abandon abandon abandon abandon abandon abandon "
+                                     "abandon abandon abandon abandon abandon"),
                     Catch::Contains("checksum does not match"));
-  CHECK_THROWS_WITH(validateMnemonic("abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon secretword about"),
-                    Catch::Contains("word 11 is not in the BIP39 English list") && !Catch::Contains("secretword"));
-  CHECK_THROWS_WITH(validateMnemonic("abandon  abandon abandon abandon abandon abandon abandon abandon abandon abandon about"),
-                    Catch::Contains("single spaces"));
+  CHECK_THROWS_WITH(validateMnemonic("abandon abandon abandon abandon abandon abandon abandon "
+                                     "abandon abandon abandon secretword about"),
+                    Catch::Contains("word 11 is not in the BIP39 English list") &&
+                        !Catch::Contains("secretword"));
+  CHECK_THROWS_WITH(
+      validateMnemonic(
+          "abandon  abandon abandon abandon abandon abandon abandon abandon abandon abandon about"),
+      Catch::Contains("single spaces"));
   CHECK_THROWS_AS(mnemonicFromEntropy(Bytes(15, 0)), Bip39Error);
 }
 
@@ -50,8 +56,10 @@ TEST_CASE("BIP32 vectors 1-4 derive and serialise; vector 5 keys are refused") {
       const ExtendedKey key = master.derivePath(DerivationPath::parse(path));
       CHECK(key.serializePublic() == chain[1].get<std::string>());
       CHECK(key.serialize() == chain[2].get<std::string>());
-      CHECK(ExtendedKey::parse(chain[2].get<std::string>()).serialize() == chain[2].get<std::string>());
-      CHECK(ExtendedKey::parse(chain[1].get<std::string>()).serializePublic() == chain[1].get<std::string>());
+      CHECK(ExtendedKey::parse(chain[2].get<std::string>()).serialize() ==
+            chain[2].get<std::string>());
+      CHECK(ExtendedKey::parse(chain[1].get<std::string>()).serializePublic() ==
+            chain[1].get<std::string>());
     }
   }
   // Public derivation of a non-hardened child matches private derivation (vector 1, m/0'/1/2'/2).
@@ -66,13 +74,19 @@ TEST_CASE("BIP32 vectors 1-4 derive and serialise; vector 5 keys are refused") {
 }
 
 TEST_CASE("BIP84 vector: abandon...about → m/84'/0'/0'/0/0") {
-  const std::string mnemonic = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+  const std::string mnemonic =
+      "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon "
+      "about";
   const ExtendedKey root = ExtendedKey::fromSeed(mnemonicToSeed(mnemonic, "").view());
   const ExtendedKey key = root.derivePath(DerivationPath::parse("m/84'/0'/0'/0/0"));
-  CHECK(toHex(key.compressedPublicKey()) == "0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c");
-  CHECK(encodeWif(key.privateKey(), 0x80) == "KyZpNDKnfs94vbrwhJneDi77V6jF64PWPF8x5cdJb8ifgg2DUc9d");
-  CHECK(root.derivePath(DerivationPath::parse("m/84'/0'/0'")).serializePublic(ExtendedKeyVersions{0x04b2430c, 0x04b24746}) ==
-        "zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs");
+  CHECK(toHex(key.compressedPublicKey()) ==
+        "0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c");
+  CHECK(encodeWif(key.privateKey(), 0x80) ==
+        "KyZpNDKnfs94vbrwhJneDi77V6jF64PWPF8x5cdJb8ifgg2DUc9d");
+  CHECK(root.derivePath(DerivationPath::parse("m/84'/0'/0'"))
+            .serializePublic(ExtendedKeyVersions{0x04b2430c, 0x04b24746}) ==
+        "zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf3"
+        "1mGDtKsAYz2oz2AGutZYs");
 }
 
 TEST_CASE("derivation paths parse strictly") {
@@ -96,7 +110,8 @@ TEST_CASE("Iguana key: WIF as is, 0x-hex as is, otherwise SHA-256 with KDF's bit
   CHECK(from_text == expected);
   const std::string hex_key = "0x646431107ae37e826aaa5108fe2c2611ef15615e78b4175919b85fd6366f19a3";
   CHECK(toHex(iguanaPrivateKey(hex_key)) == hex_key.substr(2));
-  const PrivateKey wif_key = iguanaPrivateKey("KywJqZF9PrFSwWkocQ4JZSgfTD3eXYbfnM54Q3Ua7UKzGD4WTRbX");
+  const PrivateKey wif_key =
+      iguanaPrivateKey("KywJqZF9PrFSwWkocQ4JZSgfTD3eXYbfnM54Q3Ua7UKzGD4WTRbX");
   CHECK(encodeWif(wif_key, 0x80) == "KywJqZF9PrFSwWkocQ4JZSgfTD3eXYbfnM54Q3Ua7UKzGD4WTRbX");
   CHECK_THROWS_WITH(iguanaPrivateKey("KywJqZF9PrFSwWkocQ4JZSgfTD3eXYbfnM54Q3Ua7UKzGD4WTRbY"),
                     Catch::Contains("checksum is invalid") && !Catch::Contains("Kyw"));

@@ -8,7 +8,9 @@
 using namespace walletd;
 
 namespace {
-Json j(const char* text) { return Json::parse(text); }
+Json j(const char* text) {
+  return Json::parse(text);
+}
 template <typename T>
 void refuses(const char* text) {
   CAPTURE(text);
@@ -17,40 +19,59 @@ void refuses(const char* text) {
 }  // namespace
 
 TEST_CASE("AddressPath, WithdrawFromInfo and HistoryAccountFilter parse strictly") {
-  const AddressPath p = AddressPath::fromJson(j(R"({"account_id":0,"chain":"External","address_id":3})"), "p");
+  const AddressPath p =
+      AddressPath::fromJson(j(R"({"account_id":0,"chain":"External","address_id":3})"), "p");
   CHECK((p.account_id == 0 && *p.address_id == 3 && *p.chain == Bip44Chain::External));
-  CHECK(*AddressPath::fromJson(j(R"({"account_id":1,"chain":1})"), "p").chain == Bip44Chain::Internal);
-  CHECK(AddressPath::fromJson(j(R"({"account_id":0,"derivation_path":"m/44'/60'/0'/0/1"})"), "p").derivation_path->str() == "m/44'/60'/0'/0/1");
-  for (const char* bad : {R"({})", R"({"account_id":"0"})", R"({"account_id":-1})", R"({"account_id":2147483648})",
-                          R"({"account_id":0,"chain":"Change"})", R"({"account_id":0,"chain":2})",
-                          R"({"account_id":0,"derivation_path":"44'/0"})", R"({"account_id":0,"extra":1})", R"([])"}) {
+  CHECK(*AddressPath::fromJson(j(R"({"account_id":1,"chain":1})"), "p").chain ==
+        Bip44Chain::Internal);
+  CHECK(AddressPath::fromJson(j(R"({"account_id":0,"derivation_path":"m/44'/60'/0'/0/1"})"), "p")
+            .derivation_path->str() == "m/44'/60'/0'/0/1");
+  for (const char* bad :
+       {R"({})", R"({"account_id":"0"})", R"({"account_id":-1})", R"({"account_id":2147483648})",
+        R"({"account_id":0,"chain":"Change"})", R"({"account_id":0,"chain":2})",
+        R"({"account_id":0,"derivation_path":"44'/0"})", R"({"account_id":0,"extra":1})",
+        R"([])"}) {
     refuses<AddressPath>(bad);
   }
-  const WithdrawFromInfo by_path = WithdrawFromInfo::fromJson(j(R"({"derivation_path":"m/44'/0'/0'/1/2"})"), "from");
+  const WithdrawFromInfo by_path =
+      WithdrawFromInfo::fromJson(j(R"({"derivation_path":"m/44'/0'/0'/1/2"})"), "from");
   CHECK(by_path.derivation_path->str() == "m/44'/0'/0'/1/2");
-  const WithdrawFromInfo by_ids = WithdrawFromInfo::fromJson(j(R"({"account_id":2,"chain":"Internal","address_id":5})"), "from");
-  CHECK((by_ids.account_id == 2 && by_ids.chain == Bip44Chain::Internal && by_ids.address_id == 5 && !by_ids.derivation_path));
-  for (const char* bad : {R"({})", R"({"account_id":2,"chain":"Internal"})", R"({"derivation_path":"m/1","account_id":0})",
-                          R"({"derivation_path":7})", R"({"account_id":0,"chain":"External","address_id":0,"x":0})"}) {
+  const WithdrawFromInfo by_ids = WithdrawFromInfo::fromJson(
+      j(R"({"account_id":2,"chain":"Internal","address_id":5})"), "from");
+  CHECK((by_ids.account_id == 2 && by_ids.chain == Bip44Chain::Internal && by_ids.address_id == 5 &&
+         !by_ids.derivation_path));
+  for (const char* bad : {R"({})", R"({"account_id":2,"chain":"Internal"})",
+                          R"({"derivation_path":"m/1","account_id":0})", R"({"derivation_path":7})",
+                          R"({"account_id":0,"chain":"External","address_id":0,"x":0})"}) {
     refuses<WithdrawFromInfo>(bad);
   }
-  const HistoryAccountFilter f = HistoryAccountFilter::fromJson(j(R"({"type":"address_id","account_id":0,"chain":"External","address_id":1})"), "t");
+  const HistoryAccountFilter f = HistoryAccountFilter::fromJson(
+      j(R"({"type":"address_id","account_id":0,"chain":"External","address_id":1})"), "t");
   CHECK((*f.address_id == 1 && *f.chain == Bip44Chain::External));
-  CHECK_FALSE(HistoryAccountFilter::fromJson(j(R"({"type":"account_id","account_id":4})"), "t").address_id);
+  CHECK_FALSE(
+      HistoryAccountFilter::fromJson(j(R"({"type":"account_id","account_id":4})"), "t").address_id);
   for (const char* bad : {R"({"type":"account_id"})", R"({"type":"iguana","account_id":0})",
-                          R"({"type":"account_id","account_id":0,"address_id":1})", R"({"type":"address_id","account_id":0})"}) {
+                          R"({"type":"account_id","account_id":0,"address_id":1})",
+                          R"({"type":"address_id","account_id":0})"}) {
     refuses<HistoryAccountFilter>(bad);
   }
 }
 
 TEST_CASE("DerivationMethod and the HD answer objects have the spec's shapes") {
   CHECK(DerivationMethod{DerivationMethod::Type::HDWallet}.toJson() == j(R"({"type":"HDWallet"})"));
-  CHECK(DerivationMethod::fromJson(j(R"({"type":"Iguana"})"), "m").type == DerivationMethod::Type::Iguana);
+  CHECK(DerivationMethod::fromJson(j(R"({"type":"Iguana"})"), "m").type ==
+        DerivationMethod::Type::Iguana);
   refuses<DerivationMethod>(R"({"type":"hd"})");
-  AccountAddressInfo address{"0xabc", {Decimal::fromJson(j("\"1.5\""), "b"), Decimal()}, Bip44Chain::External, "m/44'/60'/0'/0/0"};
-  WalletAccountInfo account{0, {address}, "m/44'/60'/0'", {Decimal::fromJson(j("\"1.5\""), "b"), Decimal()}};
-  CHECK(WalletBalanceInfo{{account}}.toJson() ==
-        j(R"({"wallet_type":"HD","accounts":[{"account_index":0,"derivation_path":"m/44'/60'/0'","total_balance":{"spendable":"1.5","unspendable":"0"},
+  AccountAddressInfo address{"0xabc",
+                             {Decimal::fromJson(j("\"1.5\""), "b"), Decimal()},
+                             Bip44Chain::External,
+                             "m/44'/60'/0'/0/0"};
+  WalletAccountInfo account{
+      0, {address}, "m/44'/60'/0'", {Decimal::fromJson(j("\"1.5\""), "b"), Decimal()}};
+  CHECK(
+      WalletBalanceInfo{{account}}.toJson() ==
+      j(R"({"wallet_type":"HD","accounts":[{"account_index":0,"derivation_path":"m/44'/60'/0'","total_balance":{"spendable":"1.5","unspendable":"0"},
               "addresses":[{"address":"0xabc","derivation_path":"m/44'/60'/0'/0/0","chain":"External","balance":{"spendable":"1.5","unspendable":"0"}}]}]})"));
-  CHECK(ScanAddressesInfo{3, "m/44'/0'/3'", {}}.toJson() == j(R"({"account_index":3,"derivation_path":"m/44'/0'/3'","new_addresses":[]})"));
+  CHECK(ScanAddressesInfo{3, "m/44'/0'/3'", {}}.toJson() ==
+        j(R"({"account_index":3,"derivation_path":"m/44'/0'/3'","new_addresses":[]})"));
 }

@@ -119,7 +119,8 @@ inline std::string readTextFile(const std::string& path) {
 
 // walletd's own coins file (config/coins.json): real entries plus the regtest/devnet ones.
 inline CoinsConfig walletdCoins() {
-  return CoinsConfig::fromText(readTextFile(std::string(WALLETD_SOURCE_DIR) + "/config/coins.json"));
+  return CoinsConfig::fromText(
+      readTextFile(std::string(WALLETD_SOURCE_DIR) + "/config/coins.json"));
 }
 
 inline Json readVectors(const std::string& name) {

@@ -21,10 +21,12 @@ struct AddressFormatRequest {
     ParamsReader r(value, path, false);
     AddressFormatRequest f;
     f.format = r.required<std::string>("format");
-    static const char* const kFormats[] = {"mixedcase", "cashaddress", "standard", "contract", "wallet"};
+    static const char* const kFormats[] = {"mixedcase", "cashaddress", "standard", "contract",
+                                           "wallet"};
     if (std::find(std::begin(kFormats), std::end(kFormats), f.format) == std::end(kFormats)) {
-      throwInvalidParams(r.fieldPath("format") + ": unknown variant `" + f.format.substr(0, 100) +
-                         "`, expected one of `mixedcase`, `cashaddress`, `standard`, `contract`, `wallet`");
+      throwInvalidParams(
+          r.fieldPath("format") + ": unknown variant `" + f.format.substr(0, 100) +
+          "`, expected one of `mixedcase`, `cashaddress`, `standard`, `contract`, `wallet`");
     }
     f.network = r.optional<std::string>("network");
     if (f.network && f.format != "cashaddress") {
@@ -58,11 +60,13 @@ struct ValidateAddressParams {
 
 CoinAddressRules rulesFor(const Node& node, const std::string& ticker) {
   const CoinEntry* entry = node.coins().find(ticker);
-  if (entry == nullptr) throw rpcError(AddressRpcError::NoSuchCoin, "No such coin " + ticker, Json{{"coin", ticker}});
+  if (entry == nullptr)
+    throw rpcError(AddressRpcError::NoSuchCoin, "No such coin " + ticker, Json{{"coin", ticker}});
   try {
     return CoinAddressRules::forCoin(*entry, node.coins());
   } catch (const CoinRulesError& e) {
-    throw rpcError(AddressRpcError::UnsupportedAddressFormat, e.what(), Json{{"coin", ticker}, {"format", ""}});
+    throw rpcError(AddressRpcError::UnsupportedAddressFormat, e.what(),
+                   Json{{"coin", ticker}, {"format", ""}});
   }
 }
 
@@ -72,9 +76,11 @@ CoinAddressRules rulesFor(const Node& node, const std::string& ticker) {
                  Json{{"coin", ticker}, {"format", format}});
 }
 
-std::string convertUtxo(const CoinAddressRules& rules, const std::string& from, const AddressFormatRequest& to) {
+std::string convertUtxo(const CoinAddressRules& rules, const std::string& from,
+                        const AddressFormatRequest& to) {
   const bool qtum = rules.utxo().is_qtum;
-  if ((to.format == "contract" || to.format == "wallet") && !qtum) unsupported(rules.ticker(), to.format);
+  if ((to.format == "contract" || to.format == "wallet") && !qtum)
+    unsupported(rules.ticker(), to.format);
   if (to.format == "mixedcase") unsupported(rules.ticker(), to.format);
   UtxoAddress address;
   if (qtum && from.rfind("0x", 0) == 0) {
@@ -84,14 +90,17 @@ std::string convertUtxo(const CoinAddressRules& rules, const std::string& from, 
     address = rules.parseUtxo(from);
   }
   if (to.format == "contract") {
-    if (address.kind != UtxoAddress::Kind::P2PKH) throw EncodingError("only a P2PKH address has a contract form");
+    if (address.kind != UtxoAddress::Kind::P2PKH)
+      throw EncodingError("only a P2PKH address has a contract form");
     return "0x" + toHex(address.hash);
   }
   if (to.format == "cashaddress") {
-    const std::string network = to.network.value_or(rules.utxo().cash_network.empty() ? "bitcoincash" : rules.utxo().cash_network);
+    const std::string network = to.network.value_or(
+        rules.utxo().cash_network.empty() ? "bitcoincash" : rules.utxo().cash_network);
     return rules.formatUtxo(address, UtxoFormat::CashAddress, network);
   }
-  const bool segwit = address.kind == UtxoAddress::Kind::WitnessV0KeyHash || address.kind == UtxoAddress::Kind::WitnessV0ScriptHash;
+  const bool segwit = address.kind == UtxoAddress::Kind::WitnessV0KeyHash ||
+                      address.kind == UtxoAddress::Kind::WitnessV0ScriptHash;
   return rules.formatUtxo(address, segwit ? UtxoFormat::Segwit : UtxoFormat::Standard, "");
 }
 
@@ -100,7 +109,8 @@ Json convert(const Node& node, const ConvertAddressParams& p) {
   try {
     switch (rules.family()) {
       case AddressFamily::Evm:
-        if (p.to_address_format.format != "mixedcase") unsupported(p.coin, p.to_address_format.format);
+        if (p.to_address_format.format != "mixedcase")
+          unsupported(p.coin, p.to_address_format.format);
         return Json{{"address", eip55Checksum(parseEthAddress(p.from, false))}};
       case AddressFamily::Utxo:
         return Json{{"address", convertUtxo(rules, p.from, p.to_address_format)}};
@@ -108,7 +118,8 @@ Json convert(const Node& node, const ConvertAddressParams& p) {
         unsupported(p.coin, p.to_address_format.format);
     }
   } catch (const EncodingError& e) {
-    throw rpcError(AddressRpcError::InvalidAddress, std::string("Invalid address: ") + e.what(), Json(std::string(e.what())));
+    throw rpcError(AddressRpcError::InvalidAddress, std::string("Invalid address: ") + e.what(),
+                   Json(std::string(e.what())));
   }
 }
 
@@ -131,11 +142,15 @@ P parseLegacy(const Json& request) {
   return p;
 }
 
-Task<Json> convertAddress(RequestContext& ctx, ConvertAddressParams p) { co_return convert(ctx.node, p); }
+Task<Json> convertAddress(RequestContext& ctx, ConvertAddressParams p) {
+  co_return convert(ctx.node, p);
+}
 Task<Json> convertAddressLegacy(RequestContext& ctx, const Json& request) {
   co_return Json{{"result", convert(ctx.node, parseLegacy<ConvertAddressParams>(request))}};
 }
-Task<Json> validateAddress(RequestContext& ctx, ValidateAddressParams p) { co_return validate(ctx.node, p); }
+Task<Json> validateAddress(RequestContext& ctx, ValidateAddressParams p) {
+  co_return validate(ctx.node, p);
+}
 Task<Json> validateAddressLegacy(RequestContext& ctx, const Json& request) {
   co_return Json{{"result", validate(ctx.node, parseLegacy<ValidateAddressParams>(request))}};
 }

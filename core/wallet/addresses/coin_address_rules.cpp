@@ -18,7 +18,8 @@ namespace walletd {
 namespace {
 
 std::uint8_t prefixByte(const Json& conf, const char* field, const std::string& ticker) {
-  if (!conf.contains(field) || !conf[field].is_number_unsigned() || conf[field].get<std::uint64_t>() > 255) {
+  if (!conf.contains(field) || !conf[field].is_number_unsigned() ||
+      conf[field].get<std::uint64_t>() > 255) {
     throw CoinRulesError("Missing prefix value for " + ticker + ": " + field, field);
   }
   return static_cast<std::uint8_t>(conf[field].get<std::uint64_t>());
@@ -35,12 +36,14 @@ UtxoAddressRules utxoRules(const Json& conf, const std::string& ticker, bool is_
   rules.p2pkh_prefix.push_back(prefixByte(conf, "pubtype", ticker));
   rules.p2sh_prefix = taddr;
   rules.p2sh_prefix.push_back(prefixByte(conf, "p2shtype", ticker));
-  if (conf.contains("bech32_hrp") && conf["bech32_hrp"].is_string()) rules.bech32_hrp = conf["bech32_hrp"].get<std::string>();
+  if (conf.contains("bech32_hrp") && conf["bech32_hrp"].is_string())
+    rules.bech32_hrp = conf["bech32_hrp"].get<std::string>();
   if (conf.contains("address_format") && conf["address_format"].is_object()) {
     const Json& format = conf["address_format"];
     const std::string name = format.value("format", "standard");
     if (name == "segwit") {
-      if (!rules.bech32_hrp) throw CoinRulesError("Missing prefix value for " + ticker + ": bech32_hrp", "bech32_hrp");
+      if (!rules.bech32_hrp)
+        throw CoinRulesError("Missing prefix value for " + ticker + ": bech32_hrp", "bech32_hrp");
       rules.format = UtxoFormat::Segwit;
     } else if (name == "cashaddress") {
       rules.format = UtxoFormat::CashAddress;
@@ -52,8 +55,8 @@ UtxoAddressRules utxoRules(const Json& conf, const std::string& ticker, bool is_
 }
 
 std::string protocolType(const Json& conf) {
-  if (!conf.contains("protocol") || !conf["protocol"].is_object() || !conf["protocol"].contains("type") ||
-      !conf["protocol"]["type"].is_string()) {
+  if (!conf.contains("protocol") || !conf["protocol"].is_object() ||
+      !conf["protocol"].contains("type") || !conf["protocol"]["type"].is_string()) {
     return "";
   }
   return conf["protocol"]["type"].get<std::string>();
@@ -67,8 +70,10 @@ std::string platformOf(const Json& conf) {
 
 std::string accountPrefixOf(const Json& conf, const std::string& ticker) {
   const Json& data = conf["protocol"].value("protocol_data", Json::object());
-  if (!data.is_object() || !data.contains("account_prefix") || !data["account_prefix"].is_string()) {
-    throw CoinRulesError("Missing prefix value for " + ticker + ": account_prefix", "account_prefix");
+  if (!data.is_object() || !data.contains("account_prefix") ||
+      !data["account_prefix"].is_string()) {
+    throw CoinRulesError("Missing prefix value for " + ticker + ": account_prefix",
+                         "account_prefix");
   }
   return data["account_prefix"].get<std::string>();
 }
@@ -95,13 +100,15 @@ CoinAddressRules CoinAddressRules::forCoin(const CoinEntry& coin, const CoinsCon
     rules.account_prefix_ = accountPrefixOf(coin.conf, coin.ticker);
   } else if (type == "TENDERMINTTOKEN") {
     const CoinEntry* platform = coins.find(platformOf(coin.conf));
-    if (platform == nullptr) throw CoinRulesError("Platform configuration not found for " + coin.ticker);
+    if (platform == nullptr)
+      throw CoinRulesError("Platform configuration not found for " + coin.ticker);
     rules.family_ = AddressFamily::Tendermint;
     rules.account_prefix_ = accountPrefixOf(platform->conf, platform->ticker);
   } else if (type == "ZHTLC") {
     rules.family_ = AddressFamily::Zhtlc;
   } else {
-    throw CoinRulesError("Unsupported protocol for " + coin.ticker + ": " + (type.empty() ? "none" : type));
+    throw CoinRulesError("Unsupported protocol for " + coin.ticker + ": " +
+                         (type.empty() ? "none" : type));
   }
   return rules;
 }
@@ -159,14 +166,20 @@ std::string CoinAddressRules::formatUtxo(const UtxoAddress& address, UtxoFormat 
     case UtxoAddress::Kind::P2PKH:
     case UtxoAddress::Kind::P2SH:
       if (format == UtxoFormat::CashAddress) {
-        return cashAddrEncode({cash_network, script ? CashAddrType::P2SH : CashAddrType::P2PKH, address.hash});
+        return cashAddrEncode(
+            {cash_network, script ? CashAddrType::P2SH : CashAddrType::P2PKH, address.hash});
       }
-      if (format == UtxoFormat::Segwit) throw EncodingError("a base58 address cannot be written as segwit");
-      return base58CheckEncode(concatBytes({script ? utxo_.p2sh_prefix : utxo_.p2pkh_prefix, address.hash}));
+      if (format == UtxoFormat::Segwit)
+        throw EncodingError("a base58 address cannot be written as segwit");
+      return base58CheckEncode(
+          concatBytes({script ? utxo_.p2sh_prefix : utxo_.p2pkh_prefix, address.hash}));
     case UtxoAddress::Kind::WitnessV0KeyHash:
     case UtxoAddress::Kind::WitnessV0ScriptHash:
       if (!utxo_.bech32_hrp) throw EncodingError(ticker_ + " has no segwit addresses");
-      if (format != UtxoFormat::Segwit) throw EncodingError("a segwit address has no " + std::string(format == UtxoFormat::CashAddress ? "cashaddress" : "standard") + " form");
+      if (format != UtxoFormat::Segwit)
+        throw EncodingError(
+            "a segwit address has no " +
+            std::string(format == UtxoFormat::CashAddress ? "cashaddress" : "standard") + " form");
       return segwitEncode(*utxo_.bech32_hrp, {0, address.hash});
     case UtxoAddress::Kind::WitnessOther:
       break;
@@ -194,12 +207,14 @@ UtxoAddress CoinAddressRules::parseUtxo(std::string_view text) const {
   if (looksLikeCashAddr(text)) {
     const CashAddr cash = cashAddrDecode(text, utxo_.cash_network);
     if (cash.hash.size() != 20) throw EncodingError("cashaddr hash must be 20 bytes");
-    return {cash.type == CashAddrType::P2SH ? UtxoAddress::Kind::P2SH : UtxoAddress::Kind::P2PKH, cash.hash};
+    return {cash.type == CashAddrType::P2SH ? UtxoAddress::Kind::P2SH : UtxoAddress::Kind::P2PKH,
+            cash.hash};
   }
   if (looksLikeSegwit(text)) {
     const SegwitProgram witness = segwitDecode(*utxo_.bech32_hrp, text);
     if (witness.version != 0) return {UtxoAddress::Kind::WitnessOther, witness.program};
-    return {witness.program.size() == 20 ? UtxoAddress::Kind::WitnessV0KeyHash : UtxoAddress::Kind::WitnessV0ScriptHash,
+    return {witness.program.size() == 20 ? UtxoAddress::Kind::WitnessV0KeyHash
+                                         : UtxoAddress::Kind::WitnessV0ScriptHash,
             witness.program};
   }
   const Bytes data = base58CheckDecode(text);
@@ -219,14 +234,17 @@ void CoinAddressRules::validate(std::string_view address) const {
   switch (family_) {
     case AddressFamily::Utxo: {
       if (looksLikeCashAddr(address)) {
-        if (utxo_.format != UtxoFormat::CashAddress) throw EncodingError(ticker_ + " does not use cashaddr addresses");
+        if (utxo_.format != UtxoFormat::CashAddress)
+          throw EncodingError(ticker_ + " does not use cashaddr addresses");
         const CashAddr cash = cashAddrDecode(address, utxo_.cash_network);
         if (cash.prefix != utxo_.cash_network) {
-          throw EncodingError("cashaddr prefix '" + cash.prefix + "' does not match '" + utxo_.cash_network + "'");
+          throw EncodingError("cashaddr prefix '" + cash.prefix + "' does not match '" +
+                              utxo_.cash_network + "'");
         }
       }
       const UtxoAddress parsed = parseUtxo(address);
-      if (parsed.kind == UtxoAddress::Kind::WitnessOther) throw EncodingError("witness version 1+ addresses are not supported");
+      if (parsed.kind == UtxoAddress::Kind::WitnessOther)
+        throw EncodingError("witness version 1+ addresses are not supported");
       return;
     }
     case AddressFamily::Evm:
@@ -237,7 +255,8 @@ void CoinAddressRules::validate(std::string_view address) const {
       return;
     case AddressFamily::Tendermint: {
       const Bytes account = bech32DecodeBytes(account_prefix_, address);
-      if (account.size() != 20 && account.size() != 32) throw EncodingError("account address must be 20 or 32 bytes");
+      if (account.size() != 20 && account.size() != 32)
+        throw EncodingError("account address must be 20 or 32 bytes");
       return;
     }
     case AddressFamily::Zhtlc:

@@ -37,7 +37,13 @@ struct UtxoAddressRules {
 
 // A decoded UTXO-family address.
 struct UtxoAddress {
-  enum class Kind { P2PKH, P2SH, WitnessV0KeyHash, WitnessV0ScriptHash, WitnessOther } kind = Kind::P2PKH;
+  enum class Kind {
+    P2PKH,
+    P2SH,
+    WitnessV0KeyHash,
+    WitnessV0ScriptHash,
+    WitnessOther
+  } kind = Kind::P2PKH;
   Bytes hash;
 };
 
@@ -55,12 +61,14 @@ class CoinAddressRules {
   // export writes the standard base58 form, as KDF does.
   std::string address(const PublicKey& key, bool use_coin_format = true) const;
   std::string privateKeyText(const PrivateKey& key) const;  // WIF, 0x-hex or hex per family
-  std::string publicKeyText(const PublicKey& key) const;    // compressed hex, or 0x + X||Y for EVM/TRON
+  std::string publicKeyText(
+      const PublicKey& key) const;  // compressed hex, or 0x + X||Y for EVM/TRON
 
   // Throws EncodingError with the reason an address is not valid for this coin.
   void validate(std::string_view address) const;
   UtxoAddress parseUtxo(std::string_view address) const;
-  std::string formatUtxo(const UtxoAddress& address, UtxoFormat format, const std::string& cash_network) const;
+  std::string formatUtxo(const UtxoAddress& address, UtxoFormat format,
+                         const std::string& cash_network) const;
 
  private:
   bool looksLikeCashAddr(std::string_view text) const;

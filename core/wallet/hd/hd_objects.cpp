@@ -10,7 +10,8 @@ namespace {
 constexpr std::uint64_t kMaxIndex = 0x7fffffff;
 
 std::uint32_t index(ParamsReader& r, const char* key) {
-  return static_cast<std::uint32_t>(decodeUnsigned(r.required<Json>(key), r.fieldPath(key), kMaxIndex));
+  return static_cast<std::uint32_t>(
+      decodeUnsigned(r.required<Json>(key), r.fieldPath(key), kMaxIndex));
 }
 
 std::optional<std::uint32_t> optionalIndex(ParamsReader& r, const char* key) {
@@ -37,13 +38,19 @@ Bip44Chain bip44ChainFromJson(const Json& value, const std::string& path) {
     throwInvalidParams(path + ": unknown variant `" + value.get<std::string>().substr(0, 100) +
                        "`, expected `External` or `Internal`");
   }
-  if (value.is_number_unsigned() && value.get<std::uint64_t>() <= 1) return static_cast<Bip44Chain>(value.get<int>());
-  throwInvalidParams(path + ": invalid value: " + value.dump().substr(0, 100) + ", expected `External` or `Internal`");
+  if (value.is_number_unsigned() && value.get<std::uint64_t>() <= 1)
+    return static_cast<Bip44Chain>(value.get<int>());
+  throwInvalidParams(path + ": invalid value: " + value.dump().substr(0, 100) +
+                     ", expected `External` or `Internal`");
 }
 
-std::string bip44ChainName(Bip44Chain chain) { return chain == Bip44Chain::External ? "External" : "Internal"; }
+std::string bip44ChainName(Bip44Chain chain) {
+  return chain == Bip44Chain::External ? "External" : "Internal";
+}
 
-Json DerivationMethod::toJson() const { return Json{{"type", type == Type::Iguana ? "Iguana" : "HDWallet"}}; }
+Json DerivationMethod::toJson() const {
+  return Json{{"type", type == Type::Iguana ? "Iguana" : "HDWallet"}};
+}
 
 DerivationMethod DerivationMethod::fromJson(const Json& value, const std::string& path) {
   ParamsReader r(value, path, false);
@@ -51,32 +58,41 @@ DerivationMethod DerivationMethod::fromJson(const Json& value, const std::string
   r.rejectUnknown();
   if (type == "Iguana") return {Type::Iguana};
   if (type == "HDWallet") return {Type::HDWallet};
-  throwInvalidParams(r.fieldPath("type") + ": unknown variant `" + type.substr(0, 100) + "`, expected `Iguana` or `HDWallet`");
+  throwInvalidParams(r.fieldPath("type") + ": unknown variant `" + type.substr(0, 100) +
+                     "`, expected `Iguana` or `HDWallet`");
 }
 
-Json BalanceInfo::toJson() const { return Json{{"spendable", spendable.str()}, {"unspendable", unspendable.str()}}; }
+Json BalanceInfo::toJson() const {
+  return Json{{"spendable", spendable.str()}, {"unspendable", unspendable.str()}};
+}
 
 AddressPath AddressPath::fromJson(const Json& value, const std::string& path) {
   ParamsReader r(value, path, false);
   AddressPath out;
   out.account_id = index(r, "account_id");
   out.address_id = optionalIndex(r, "address_id");
-  if (auto chain = r.optional<Json>("chain")) out.chain = bip44ChainFromJson(*chain, r.fieldPath("chain"));
-  if (auto text = r.optional<Json>("derivation_path")) out.derivation_path = pathFromJson(*text, r.fieldPath("derivation_path"));
+  if (auto chain = r.optional<Json>("chain"))
+    out.chain = bip44ChainFromJson(*chain, r.fieldPath("chain"));
+  if (auto text = r.optional<Json>("derivation_path"))
+    out.derivation_path = pathFromJson(*text, r.fieldPath("derivation_path"));
   r.rejectUnknown();
   return out;
 }
 
 Json AccountAddressInfo::toJson() const {
-  return Json{{"address", address}, {"derivation_path", derivation_path}, {"chain", bip44ChainName(chain)},
+  return Json{{"address", address},
+              {"derivation_path", derivation_path},
+              {"chain", bip44ChainName(chain)},
               {"balance", balance.toJson()}};
 }
 
 Json WalletAccountInfo::toJson() const {
   Json list = Json::array();
   for (const auto& a : addresses) list.push_back(a.toJson());
-  return Json{{"account_index", account_index}, {"derivation_path", derivation_path},
-              {"total_balance", total_balance.toJson()}, {"addresses", std::move(list)}};
+  return Json{{"account_index", account_index},
+              {"derivation_path", derivation_path},
+              {"total_balance", total_balance.toJson()},
+              {"addresses", std::move(list)}};
 }
 
 Json WalletBalanceInfo::toJson() const {
@@ -88,7 +104,9 @@ Json WalletBalanceInfo::toJson() const {
 Json ScanAddressesInfo::toJson() const {
   Json list = Json::array();
   for (const auto& a : new_addresses) list.push_back(a.toJson());
-  return Json{{"account_index", account_index}, {"derivation_path", derivation_path}, {"new_addresses", std::move(list)}};
+  return Json{{"account_index", account_index},
+              {"derivation_path", derivation_path},
+              {"new_addresses", std::move(list)}};
 }
 
 HistoryAccountFilter HistoryAccountFilter::fromJson(const Json& value, const std::string& path) {
@@ -111,9 +129,12 @@ WithdrawFromInfo WithdrawFromInfo::fromJson(const Json& value, const std::string
   ParamsReader r(value, path, false);
   WithdrawFromInfo out;
   if (r.has("derivation_path")) {
-    out.derivation_path = pathFromJson(r.required<Json>("derivation_path"), r.fieldPath("derivation_path"));
+    out.derivation_path =
+        pathFromJson(r.required<Json>("derivation_path"), r.fieldPath("derivation_path"));
     if (r.has("account_id") || r.has("chain") || r.has("address_id")) {
-      throwInvalidParams(path + ": give either `derivation_path` or `account_id` + `chain` + `address_id`, not both");
+      throwInvalidParams(
+          path +
+          ": give either `derivation_path` or `account_id` + `chain` + `address_id`, not both");
     }
   } else {
     out.account_id = index(r, "account_id");

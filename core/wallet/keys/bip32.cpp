@@ -142,10 +142,12 @@ std::string ExtendedKey::serializePublic(const ExtendedKeyVersions& versions) co
 
 ExtendedKey ExtendedKey::parse(std::string_view text, const ExtendedKeyVersions& versions) {
   Bytes data = base58CheckDecode(text);
-  if (data.size() != 78) throw EncodingError("extended key must be 78 bytes, got " + std::to_string(data.size()));
+  if (data.size() != 78)
+    throw EncodingError("extended key must be 78 bytes, got " + std::to_string(data.size()));
   const std::uint32_t version = getBe32(data.data());
   const bool is_private = version == versions.private_version;
-  if (!is_private && version != versions.public_version) throw EncodingError("extended key has an unknown version");
+  if (!is_private && version != versions.public_version)
+    throw EncodingError("extended key has an unknown version");
   ExtendedKey out;
   out.depth_ = data[4];
   out.parent_fingerprint_ = getBe32(data.data() + 5);
@@ -161,7 +163,8 @@ ExtendedKey ExtendedKey::parse(std::string_view text, const ExtendedKeyVersions&
     if (!isValidPrivateKey(secret)) throw CryptoError("extended private key is out of range");
     out.setPrivate(secret);
   } else {
-    if (key[0] != 2 && key[0] != 3) throw EncodingError("public extended key must hold a compressed key");
+    if (key[0] != 2 && key[0] != 3)
+      throw EncodingError("public extended key must hold a compressed key");
     out.setPublic(PublicKey::parse(ByteView(key, 33)));
   }
   wipe(data);

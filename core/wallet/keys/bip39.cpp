@@ -59,19 +59,23 @@ void validateMnemonic(std::string_view mnemonic) {
   for (std::size_t i = 0; i < count; ++i) {
     if (words[i].empty()) throw Bip39Error("mnemonic words must be separated by single spaces");
     const int index = wordIndex(words[i]);
-    if (index < 0) throw Bip39Error("mnemonic word " + std::to_string(i + 1) + " is not in the BIP39 English list");
+    if (index < 0)
+      throw Bip39Error("mnemonic word " + std::to_string(i + 1) +
+                       " is not in the BIP39 English list");
     for (int b = 10; b >= 0; --b) bits.push_back(static_cast<std::uint8_t>((index >> b) & 1));
   }
   const std::size_t checksum_bits = count / 3;
   const std::size_t entropy_bits = count * 11 - checksum_bits;
   Bytes entropy(entropy_bits / 8, 0);
-  for (std::size_t i = 0; i < entropy_bits; ++i) entropy[i / 8] |= static_cast<std::uint8_t>(bits[i] << (7 - i % 8));
+  for (std::size_t i = 0; i < entropy_bits; ++i)
+    entropy[i / 8] |= static_cast<std::uint8_t>(bits[i] << (7 - i % 8));
   const auto hash = sha256Bytes(entropy);
   wipe(entropy);
   for (std::size_t i = 0; i < checksum_bits; ++i) {
     if (((hash[i / 8] >> (7 - i % 8)) & 1) != bits[entropy_bits + i]) {
       wipe(bits);
-      throw Bip39Error("mnemonic checksum does not match (a word is wrong or the order is changed)");
+      throw Bip39Error(
+          "mnemonic checksum does not match (a word is wrong or the order is changed)");
     }
   }
   wipe(bits);
@@ -93,7 +97,8 @@ std::string mnemonicFromEntropy(ByteView entropy) {
   const auto hash = sha256Bytes(entropy);
   const std::size_t total_bits = entropy.size() * 8 + entropy.size() / 4;
   auto bitAt = [&](std::size_t i) {
-    const std::uint8_t byte = i < entropy.size() * 8 ? entropy[i / 8] : hash[(i - entropy.size() * 8) / 8];
+    const std::uint8_t byte =
+        i < entropy.size() * 8 ? entropy[i / 8] : hash[(i - entropy.size() * 8) / 8];
     return (byte >> (7 - i % 8)) & 1;
   };
   std::string out;

@@ -10,7 +10,8 @@ DerivationPath DerivationPath::parse(std::string_view text) {
   DerivationPath out;
   std::size_t pos = 1;
   while (pos < text.size()) {
-    if (text[pos] != '/') throw EncodingError("derivation path components must be separated by '/'");
+    if (text[pos] != '/')
+      throw EncodingError("derivation path components must be separated by '/'");
     ++pos;
     std::uint64_t value = 0;
     const std::size_t digits_start = pos;

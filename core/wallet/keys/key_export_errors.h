@@ -40,6 +40,8 @@ inline ErrorKindInfo describe(OfflineKeysError e) {
 
 enum class GetPublicKeyError { Internal };  // 500, error_data = message
 
-inline ErrorKindInfo describe(GetPublicKeyError) { return {"Internal", 500}; }
+inline ErrorKindInfo describe(GetPublicKeyError) {
+  return {"Internal", 500};
+}
 
 }  // namespace walletd

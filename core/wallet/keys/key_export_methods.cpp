@@ -45,13 +45,15 @@ struct GetPrivateKeysParams {
 const CoinEntry& coinEntry(const Node& node, const std::string& ticker) {
   const CoinEntry* entry = node.coins().find(ticker);
   if (entry == nullptr) {
-    throw rpcError(OfflineKeysError::CoinConfigNotFound, "Coin configuration not found for " + ticker, Json(ticker));
+    throw rpcError(OfflineKeysError::CoinConfigNotFound,
+                   "Coin configuration not found for " + ticker, Json(ticker));
   }
   return *entry;
 }
 
 [[noreturn]] void derivationFailed(const std::string& ticker, const std::string& error) {
-  throw rpcError(OfflineKeysError::KeyDerivationFailed, "Failed to derive keys for " + ticker + ": " + error,
+  throw rpcError(OfflineKeysError::KeyDerivationFailed,
+                 "Failed to derive keys for " + ticker + ": " + error,
                  Json{{"ticker", ticker}, {"error", error}});
 }
 
@@ -68,14 +70,16 @@ CoinAddressRules rulesFor(const Node& node, const CoinEntry& coin) {
     }
   }();
   if (rules.family() == AddressFamily::Zhtlc) {
-    derivationFailed(coin.ticker, "shielded (ZHTLC) key export is not supported by this walletd yet");
+    derivationFailed(coin.ticker,
+                     "shielded (ZHTLC) key export is not supported by this walletd yet");
   }
   return rules;
 }
 
 void requireLogin(const Node& node) {
   if (node.keys().mode() == WalletKeys::Mode::NoLogin) {
-    const std::string message = "no wallet is open: start walletd with a passphrase or a wallet_name";
+    const std::string message =
+        "no wallet is open: start walletd with a passphrase or a wallet_name";
     throw rpcError(OfflineKeysError::Internal, "Internal error: " + message, Json(message));
   }
 }
@@ -85,7 +89,8 @@ Json iguanaKeys(const Node& node, const std::vector<std::string>& coins) {
   for (const std::string& ticker : coins) {
     const CoinEntry& coin = coinEntry(node, ticker);
     const CoinAddressRules rules = rulesFor(node, coin);
-    if (node.keys().mode() != WalletKeys::Mode::Iguana) derivationFailed(ticker, "Iguana key derivation requires Iguana mode");
+    if (node.keys().mode() != WalletKeys::Mode::Iguana)
+      derivationFailed(ticker, "Iguana key derivation requires Iguana mode");
     const PrivateKey& key = node.keys().iguanaKey();
     const PublicKey pub = PublicKey::fromPrivate(key);
     Json item = Json::object();
@@ -98,26 +103,33 @@ Json iguanaKeys(const Node& node, const std::vector<std::string>& coins) {
   return out;
 }
 
-Json hdKeys(const Node& node, const std::vector<std::string>& coins, std::uint32_t start, std::uint32_t end,
-            std::uint32_t account) {
+Json hdKeys(const Node& node, const std::vector<std::string>& coins, std::uint32_t start,
+            std::uint32_t end, std::uint32_t account) {
   Json out = Json::array();
   for (const std::string& ticker : coins) {
     const CoinEntry& coin = coinEntry(node, ticker);
     const CoinAddressRules rules = rulesFor(node, coin);
-    const Json& path_json = coin.conf.contains("derivation_path") ? coin.conf["derivation_path"] : Json();
+    const Json& path_json =
+        coin.conf.contains("derivation_path") ? coin.conf["derivation_path"] : Json();
     if (!path_json.is_string()) {
-      derivationFailed(ticker, path_json.is_null() ? "Derivation path not defined for this coin. HD mode requires a "
-                                                     "valid derivation_path in the coin configuration."
-                                                   : "Invalid derivation_path format in coin configuration");
+      derivationFailed(ticker,
+                       path_json.is_null()
+                           ? "Derivation path not defined for this coin. HD mode requires a "
+                             "valid derivation_path in the coin configuration."
+                           : "Invalid derivation_path format in coin configuration");
     }
     if (node.keys().mode() != WalletKeys::Mode::HD) {
-      derivationFailed(ticker, "HD key derivation requires GlobalHDAccount mode. Please initialize with HD wallet.");
+      derivationFailed(
+          ticker,
+          "HD key derivation requires GlobalHDAccount mode. Please initialize with HD wallet.");
     }
     DerivationPath chain_path;
     try {
-      chain_path = DerivationPath::parse(path_json.get<std::string>()).child(account | kHardened).child(0);
+      chain_path =
+          DerivationPath::parse(path_json.get<std::string>()).child(account | kHardened).child(0);
     } catch (const EncodingError& e) {
-      derivationFailed(ticker, "Invalid derivation path " + path_json.get<std::string>() + ": " + e.what());
+      derivationFailed(ticker,
+                       "Invalid derivation path " + path_json.get<std::string>() + ": " + e.what());
     }
     Json addresses = Json::array();
     for (std::uint64_t index = start; index <= end; ++index) {
@@ -156,7 +168,8 @@ Task<Json> getPrivateKeys(RequestContext& ctx, GetPrivateKeysParams p) {
                    Json{{"start_index", start}, {"end_index", end}});
   }
   if (end - start > kMaxHdRange) {
-    throw rpcError(OfflineKeysError::HdRangeTooLarge, "HD index range is too large: maximum range is 100 addresses");
+    throw rpcError(OfflineKeysError::HdRangeTooLarge,
+                   "HD index range is too large: maximum range is 100 addresses");
   }
   requireLogin(node);
   co_return hdKeys(node, p.coins, start, end, p.account_index.value_or(0));

@@ -38,7 +38,8 @@ WalletKeys WalletKeys::fromPassphrase(std::string_view passphrase, bool enable_h
       wipe(key);
     }
   } catch (const Bip39Error& e) {
-    throw WalletKeysError(std::string("HD wallet passphrase is not a valid BIP39 mnemonic: ") + e.what());
+    throw WalletKeysError(std::string("HD wallet passphrase is not a valid BIP39 mnemonic: ") +
+                          e.what());
   } catch (const CryptoError& e) {
     throw WalletKeysError(std::string("passphrase gives no valid key: ") + e.what());
   }
@@ -52,18 +53,21 @@ const PrivateKey& WalletKeys::iguanaKey() const {
 
 ExtendedKey WalletKeys::derive(const DerivationPath& path) const {
   if (mode_ != Mode::HD) {
-    throw WalletKeysError("HD key derivation requires GlobalHDAccount mode. Please initialize with HD wallet.");
+    throw WalletKeysError(
+        "HD key derivation requires GlobalHDAccount mode. Please initialize with HD wallet.");
   }
   // The parent of the requested key (an account's chain node) is cached; the cache is bounded.
   const std::size_t cached_depth = path.indexes.empty() ? 0 : path.indexes.size() - 1;
-  const std::vector<std::uint32_t> prefix(path.indexes.begin(), path.indexes.begin() + static_cast<std::ptrdiff_t>(cached_depth));
+  const std::vector<std::uint32_t> prefix(
+      path.indexes.begin(), path.indexes.begin() + static_cast<std::ptrdiff_t>(cached_depth));
   auto it = account_cache_->find(prefix);
   if (it == account_cache_->end()) {
     if (account_cache_->size() >= 1024) account_cache_->clear();
     it = account_cache_->emplace(prefix, root_->derivePath(DerivationPath{prefix})).first;
   }
   ExtendedKey key = it->second;
-  for (std::size_t i = cached_depth; i < path.indexes.size(); ++i) key = key.derive(path.indexes[i]);
+  for (std::size_t i = cached_depth; i < path.indexes.size(); ++i)
+    key = key.derive(path.indexes[i]);
   return key;
 }
 

@@ -12,7 +12,9 @@ namespace {
 
 const char* const kWalletNamespace = "wallet";
 
-std::string mnemonicKey(const std::string& wallet_name) { return "mnemonic/" + wallet_name; }
+std::string mnemonicKey(const std::string& wallet_name) {
+  return "mnemonic/" + wallet_name;
+}
 
 WalletKeys keysFrom(std::string_view passphrase, bool enable_hd) {
   try {
@@ -30,7 +32,8 @@ std::string openStored(const std::string& text, const NodeConfig& config) {
     if (e.reason == VaultError::Reason::WrongPassword) {
       throw ConfigError("wallet_password is wrong for wallet '" + *config.wallet_name + "'");
     }
-    throw ConfigError("the stored wallet '" + *config.wallet_name + "' cannot be read: " + e.what());
+    throw ConfigError("the stored wallet '" + *config.wallet_name +
+                      "' cannot be read: " + e.what());
   }
 }
 
@@ -41,7 +44,8 @@ Task<WalletKeys> loginWallet(const NodeConfig& config, Storage& storage, Random&
     if (!config.passphrase) co_return WalletKeys::noLogin();
     co_return keysFrom(*config.passphrase, config.enable_hd);
   }
-  if (!config.wallet_password) throw ConfigError("wallet_password is required when wallet_name is set");
+  if (!config.wallet_password)
+    throw ConfigError("wallet_password is required when wallet_name is set");
   const std::string key = mnemonicKey(*config.wallet_name);
   std::optional<std::string> stored = co_await storage.get(kWalletNamespace, key);
   std::string mnemonic;
@@ -49,7 +53,8 @@ Task<WalletKeys> loginWallet(const NodeConfig& config, Storage& storage, Random&
     mnemonic = openStored(*stored, config);
     if (config.passphrase && !constantTimeEquals(*config.passphrase, mnemonic)) {
       wipe(mnemonic);
-      throw ConfigError("passphrase does not match the one stored for wallet '" + *config.wallet_name + "'");
+      throw ConfigError("passphrase does not match the one stored for wallet '" +
+                        *config.wallet_name + "'");
     }
   } else {
     if (config.wallet_password->empty()) throw ConfigError("wallet_password cannot be empty");
@@ -67,7 +72,8 @@ Task<WalletKeys> loginWallet(const NodeConfig& config, Storage& storage, Random&
       wipe(entropy);
     }
     std::vector<StorageWrite> writes;
-    writes.push_back({key, sealMnemonic(mnemonic, *config.wallet_password, *config.wallet_name, random).dump()});
+    writes.push_back(
+        {key, sealMnemonic(mnemonic, *config.wallet_password, *config.wallet_name, random).dump()});
     co_await storage.applyBatch(kWalletNamespace, std::move(writes));
   }
   WalletKeys keys = keysFrom(mnemonic, config.enable_hd);

@@ -23,8 +23,8 @@ ByteArray<32> stretch(std::string_view password, ByteView salt, std::uint32_t it
 
 }  // namespace
 
-Json sealMnemonic(std::string_view mnemonic, std::string_view password, std::string_view wallet_name,
-                  Random& random, std::uint32_t iterations) {
+Json sealMnemonic(std::string_view mnemonic, std::string_view password,
+                  std::string_view wallet_name, Random& random, std::uint32_t iterations) {
   const Bytes salt = random.bytes(16);
   const Bytes nonce = random.bytes(12);
   ByteArray<32> key = stretch(password, salt, iterations);
@@ -40,7 +40,8 @@ Json sealMnemonic(std::string_view mnemonic, std::string_view password, std::str
   return out;
 }
 
-std::string openMnemonic(const Json& sealed, std::string_view password, std::string_view wallet_name) {
+std::string openMnemonic(const Json& sealed, std::string_view password,
+                         std::string_view wallet_name) {
   Bytes salt, nonce, ciphertext;
   std::uint32_t iterations = 0;
   try {
@@ -56,7 +57,8 @@ std::string openMnemonic(const Json& sealed, std::string_view password, std::str
   } catch (const std::exception&) {
     throw VaultError(VaultError::Reason::Corrupt, "stored wallet record is damaged");
   }
-  if (iterations == 0 || iterations > 10'000'000) throw VaultError(VaultError::Reason::Corrupt, "stored wallet record is damaged");
+  if (iterations == 0 || iterations > 10'000'000)
+    throw VaultError(VaultError::Reason::Corrupt, "stored wallet record is damaged");
   ByteArray<32> key = stretch(password, salt, iterations);
   auto plain = aes256GcmOpen(key, nonce, ciphertext, asBytes(wallet_name));
   wipe(key);

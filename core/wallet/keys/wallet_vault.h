@@ -1,5 +1,5 @@
-// WalletVault: a mnemonic sealed at rest with the wallet password — PBKDF2-HMAC-SHA512 stretches the
-// password (random salt, iteration count stored with the record), AES-256-GCM encrypts, and the
+// WalletVault: a mnemonic sealed at rest with the wallet password — PBKDF2-HMAC-SHA512 stretches
+// the password (random salt, iteration count stored with the record), AES-256-GCM encrypts, and the
 // wallet name is bound as associated data. Only the sealed record is ever written.
 #pragma once
 
@@ -21,9 +21,11 @@ struct VaultError : std::runtime_error {
 
 constexpr std::uint32_t kVaultIterations = 100000;
 
-Json sealMnemonic(std::string_view mnemonic, std::string_view password, std::string_view wallet_name,
-                  Random& random, std::uint32_t iterations = kVaultIterations);
+Json sealMnemonic(std::string_view mnemonic, std::string_view password,
+                  std::string_view wallet_name, Random& random,
+                  std::uint32_t iterations = kVaultIterations);
 // Throws VaultError.
-std::string openMnemonic(const Json& sealed, std::string_view password, std::string_view wallet_name);
+std::string openMnemonic(const Json& sealed, std::string_view password,
+                         std::string_view wallet_name);
 
 }  // namespace walletd
