@@ -11,8 +11,9 @@ namespace walletd {
 namespace {
 
 Bytes prefixed(const EthAddress& account) {
-  Bytes out{kTronAddressPrefix};
-  out.insert(out.end(), account.begin(), account.end());
+  Bytes out(1 + account.size());
+  out[0] = kTronAddressPrefix;
+  std::copy(account.begin(), account.end(), out.begin() + 1);
   return out;
 }
 

@@ -77,6 +77,9 @@ test('--demo answers at once on the embedded configuration and coins', async () 
     const sse = await fetch(`${w.url}/event-stream?id=0`, { signal: AbortSignal.timeout(2000) });
     assert.equal(sse.status, 200, 'the demo enables event streaming');
     await sse.body.cancel();
+    const keys = await w.post({ mmrpc: '2.0', method: 'get_private_keys', userpass: 'walletd-Demo-1',
+      params: { coins: ['ETH'], start_index: 0, end_index: 0 } });
+    assert.equal(keys.json.result[0].addresses[0].address, '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', 'the demo opens the BIP39 test wallet');
   } finally {
     await w.stop();
   }

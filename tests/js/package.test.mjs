@@ -40,6 +40,13 @@ const SEQUENCE = [
   { mmrpc: '1.0', method: 'version' },
   [v2('get_enabled_coins'), { method: 'get_enabled_coins', userpass: PASSWORD }],
   '{"broken": ',
+  v2('validateaddress', { coin: 'ETH', address: '0x6B06d67C539B101180aC03b61ba7F7f3158CE54d' }),
+  { method: 'validateaddress', userpass: PASSWORD, coin: 'BTC', address: 'bc1q4cn6qhvuajkdfhk3fzuup07ktrepcukc8hv0C8' },
+  v2('convertaddress', { coin: 'BCH', from: '1DmFp16U73RrVZtYUbo2Ectt8mAnYScpqM', to_address_format: { format: 'cashaddress' } }),
+  v2('convertaddress', { coin: 'BCH', from: 'not-an-address', to_address_format: { format: 'standard' } }),
+  v2('get_private_keys', { coins: ['BTC'], mode: 'iguana', start_index: 1 }),
+  v2('get_private_keys', { coins: ['BTC'] }),
+  v2('get_public_key'),
 ];
 
 let dir, daemon, wasm;
