@@ -123,6 +123,11 @@ TEST_CASE("get_private_keys params: wrong types, missing and unknown fields, out
     CHECK(status == 400);
     CHECK(r["error_type"] == "InvalidRequest");
   }
+  Json many{{"coins", Json::array()}};
+  for (int i = 0; i < 101; ++i) many["coins"].push_back("BTC");
+  int status = 0;
+  CHECK(t.rpc("get_private_keys", many, &status)["error_type"] == "InvalidRequest");
+  CHECK(status == 400);
 }
 
 TEST_CASE("a node without a wallet answers key requests with clear errors") {

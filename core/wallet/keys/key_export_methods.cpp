@@ -16,6 +16,7 @@ namespace {
 
 constexpr std::uint64_t kMaxNonHardenedIndex = kHardened - 1;
 constexpr std::uint32_t kMaxHdRange = 100;
+constexpr std::size_t kMaxCoins = 100;  // bounds one request's work (KDF has no limit)
 
 struct GetPrivateKeysParams {
   std::vector<std::string> coins;
@@ -30,6 +31,10 @@ struct GetPrivateKeysParams {
   static GetPrivateKeysParams parse(ParamsReader& r) {
     GetPrivateKeysParams p;
     p.coins = r.required<std::vector<std::string>>("coins");
+    if (p.coins.size() > kMaxCoins) {
+      throwInvalidParams(r.fieldPath("coins") + ": at most " + std::to_string(kMaxCoins) +
+                         " tickers per request");
+    }
     p.mode = r.optional<std::string>("mode");
     if (p.mode && *p.mode != "hd" && *p.mode != "iguana") {
       throwInvalidParams(r.fieldPath("mode") + ": unknown variant `" + p.mode->substr(0, 100) +
