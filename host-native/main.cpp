@@ -12,6 +12,7 @@
 #include "host-native/core_bridge.h"
 #include "host-native/file_storage.h"
 #include "host-native/http_server.h"
+#include "host-native/native_http_client.h"
 #include "host-native/os_platform.h"
 #include "host-native/thread_executor.h"
 
@@ -60,7 +61,8 @@ int run(const LaunchOptions& options) {
   std::thread core_thread([&] { executor.run(); });
 
   pthread_t main_thread = pthread_self();
-  Node node(config, std::move(loaded.coins), Platform{executor, storage, clock, random, sink},
+  NativeHttpClient http(executor);
+  Node node(config, std::move(loaded.coins), Platform{executor, storage, clock, random, sink, http},
             [main_thread] { pthread_kill(main_thread, SIGUSR1); });
   auto stop_core = [&] {
     executor.stop();

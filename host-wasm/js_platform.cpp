@@ -69,6 +69,29 @@ void JsExecutor::drain() {
   if (auto delay = loop_.nextTimerDelay(); delay && *delay == 0) walletd_set_timeout(1);
 }
 
+Task<HttpResponse> JsHttpClient::request(HttpRequest request) {
+  Json headers = Json::array();
+  for (const auto& [name, value] : request.headers) headers.push_back(Json::array({name, value}));
+  Json args{{"method", request.method},
+            {"url", request.url},
+            {"headers", std::move(headers)},
+            {"body", request.body},
+            {"timeout_ms", request.timeout_ms}};
+  Json answer;
+  try {
+    answer = co_await JsOp("httpRequest", args);
+  } catch (const std::runtime_error& e) {
+    throw TransportError(e.what());
+  }
+  HttpResponse response;
+  response.status = answer.value("status", 0);
+  response.body = answer.value("body", "");
+  for (const Json& header : answer.value("headers", Json::array())) {
+    response.headers.emplace_back(header[0].get<std::string>(), header[1].get<std::string>());
+  }
+  co_return response;
+}
+
 Task<std::optional<std::string>> JsStorage::get(std::string ns, std::string key) {
   Json args = Json::object();
   args["ns"] = ns;

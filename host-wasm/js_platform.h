@@ -6,6 +6,7 @@
 #include "core/async/loop_executor.h"
 #include "core/platform/clock.h"
 #include "core/platform/event_sink.h"
+#include "core/platform/http_client.h"
 #include "core/platform/random.h"
 #include "core/platform/storage.h"
 
@@ -43,6 +44,12 @@ class JsStorage : public Storage {
   Task<std::optional<std::string>> get(std::string ns, std::string key) override;
   Task<StorageEntries> scanPrefix(std::string ns, std::string prefix) override;
   Task<void> applyBatch(std::string ns, std::vector<StorageWrite> writes) override;
+};
+
+// HTTP through the JS host's fetch (host.httpRequest); a rejected fetch is a TransportError.
+class JsHttpClient : public HttpClient {
+ public:
+  Task<HttpResponse> request(HttpRequest request) override;
 };
 
 class JsEventSink : public EventSink {

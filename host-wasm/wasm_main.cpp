@@ -23,6 +23,7 @@ struct BrowserHost {
   JsExecutor executor{clock};
   JsStorage storage;
   JsEventSink events;
+  JsHttpClient http;
   std::unique_ptr<Node> node;
 };
 
@@ -67,9 +68,9 @@ EMSCRIPTEN_KEEPALIVE void walletd_init(double request_id, const char* config_jso
     if (conf.is_discarded()) throw ConfigError("the configuration is not valid JSON");
     NodeConfig config = NodeConfig::fromJson(conf);
     CoinsConfig coins = CoinsConfig::fromText(coins_json);
-    h.node = std::make_unique<Node>(std::move(config), std::move(coins),
-                                    Platform{h.executor, h.storage, h.clock, h.random, h.events},
-                                    nullptr);
+    h.node = std::make_unique<Node>(
+        std::move(config), std::move(coins),
+        Platform{h.executor, h.storage, h.clock, h.random, h.events, h.http}, nullptr);
   } catch (const std::exception& e) {
     return answer(request_id, 1, e.what());
   }

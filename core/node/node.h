@@ -12,6 +12,7 @@
 #include "core/platform/clock.h"
 #include "core/platform/event_sink.h"
 #include "core/platform/executor.h"
+#include "core/platform/http_client.h"
 #include "core/platform/random.h"
 #include "core/platform/storage.h"
 #include "core/rpc/dispatcher.h"
@@ -27,6 +28,7 @@ struct Platform {
   Clock& clock;
   Random& random;
   EventSink& events;
+  HttpClient& http;
 };
 
 struct BuildInfo {
@@ -47,6 +49,7 @@ class Node {
   const CoinsConfig& coins() const { return coins_; }
   Executor& executor() { return platform_.executor; }
   Clock& clock() { return platform_.clock; }
+  HttpClient& http() { return platform_.http; }
   StreamManager& streams() { return streams_; }
   AccountStore& accounts() { return accounts_; }
   // The logged-in wallet's keys (no-login until start() has run).

@@ -1,8 +1,9 @@
-// HttpClient: one HTTP(S) request and its answer. Implemented by the hosts (cpp-httplib natively,
-// fetch in browsers) when the first coin family needs it; declared here so the seam is fixed.
+// HttpClient: one HTTP(S) request and its answer. Implemented by the hosts: cpp-httplib on worker
+// threads natively (HTTPS through its OpenSSL build), fetch in browsers.
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,10 +26,15 @@ struct HttpResponse {
   std::string body;
 };
 
+// No HTTP answer at all: connection refused, TLS failure (an untrusted certificate), timeout.
+struct TransportError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 class HttpClient {
  public:
   virtual ~HttpClient() = default;
-  // Throws TransportError (core/rpc) on connection failure or timeout.
+  // Any HTTP status is an answer; throws TransportError when there is none.
   virtual Task<HttpResponse> request(HttpRequest request) = 0;
 };
 

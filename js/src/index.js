@@ -18,6 +18,19 @@ async function loadModuleFactory() {
  * @param {object} [options.storage]      an IndexedDbStorage (default: database "walletd")
  * @param {object} [options.moduleOptions] passed to the Emscripten factory (locateFile, wasmBinary)
  */
+/** One HTTP request for the core's HttpClient: resolves {status, headers, body}; rejects when
+ * there is no answer (network error, CORS refusal, timeout). */
+async function httpRequest({ method, url, headers, body, timeout_ms: timeoutMs }) {
+  let res;
+  try {
+    res = await fetch(url, { method, headers: Object.fromEntries(headers), body: method === 'GET' ? undefined : body,
+      signal: AbortSignal.timeout(timeoutMs) });
+  } catch (e) {
+    throw new Error(e && e.name === 'TimeoutError' ? `timeout after ${timeoutMs} ms` : String(e && e.message || e));
+  }
+  return { status: res.status, headers: [...res.headers], body: await res.text() };
+}
+
 export async function createWalletd({ config, coins, storage, moduleOptions = {} } = {}) {
   const store = storage ?? new IndexedDbStorage('walletd');
   const pending = new Map();
@@ -27,6 +40,7 @@ export async function createWalletd({ config, coins, storage, moduleOptions = {}
     storageGet: (a) => store.storageGet(a),
     storageScan: (a) => store.storageScan(a),
     storageApplyBatch: (a) => store.storageApplyBatch(a),
+    httpRequest: httpRequest,
     onAnswer(id, status, body) {
       const p = pending.get(id);
       pending.delete(id);

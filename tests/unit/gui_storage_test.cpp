@@ -181,7 +181,7 @@ TEST_CASE("accounts, coins and the enabled account survive a restart on the same
   t.rpc("gui_storage::activate_coins",
         withId(R"({"tickers":["ETH","BTC"]})", R"({"type":"hd","account_idx":3})"));
   Node restarted(TestNode::makeConfig(Json::object()), CoinsConfig(),
-                 Platform{t.loop, t.storage, t.clock, t.random, t.sink}, nullptr);
+                 Platform{t.loop, t.storage, t.clock, t.random, t.sink, t.http}, nullptr);
   runTask(t.loop, t.clock, runVoid(restarted.start()));
   const AccountRecord& enabled = restarted.accounts().enabled();
   REQUIRE(enabled.info.name == "HD3");

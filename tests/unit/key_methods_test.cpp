@@ -2,6 +2,7 @@
 // dispatcher: KDF's offline_keys.rs vectors, every refusal, strict params, and wallet login.
 #include <catch2/catch.hpp>
 
+#include "tests/unit/scripted_http_client.h"
 #include "tests/unit/test_support.h"
 
 using namespace walletd;
@@ -265,9 +266,10 @@ TEST_CASE("wallet_name: a new wallet is generated, sealed, and reopened; a wrong
   LoopExecutor loop(clock);
   FixedRandom random;
   RecordingSink sink;
+  ScriptedHttpClient http;
   auto start = [&](Json c) {
     auto node = std::make_unique<Node>(TestNode::makeConfig(std::move(c)), walletdCoins(),
-                                       Platform{loop, shared, clock, random, sink}, nullptr);
+                                       Platform{loop, shared, clock, random, sink, http}, nullptr);
     runTask(loop, clock, runVoid(node->start()));
     return node;
   };

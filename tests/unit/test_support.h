@@ -12,6 +12,7 @@
 #include "core/async/spawn.h"
 #include "core/node/node.h"
 #include "core/platform/memory_storage.h"
+#include "tests/unit/scripted_http_client.h"
 
 namespace walletd::test {
 
@@ -74,7 +75,7 @@ struct TestNode {
   explicit TestNode(Json conf = Json::object(), CoinsConfig coins = CoinsConfig())
       : loop(clock),
         node(makeConfig(std::move(conf)), std::move(coins),
-             Platform{loop, storage, clock, random, sink}, [this] { stopped = true; }) {
+             Platform{loop, storage, clock, random, sink, http}, [this] { stopped = true; }) {
     runTask(loop, clock, runVoid(node.start()));
   }
 
@@ -105,6 +106,7 @@ struct TestNode {
   MemoryStorage storage;
   FixedRandom random;
   RecordingSink sink;
+  ScriptedHttpClient http;  // answers only the URLs a test scripts
   bool stopped = false;
   Node node;
 };

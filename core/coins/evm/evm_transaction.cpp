@@ -3,6 +3,8 @@
 // maxPriorityFee, maxFee, gas, to, value, data, []])) and append yParity, r, s.
 #include "core/coins/evm/evm_transaction.h"
 
+#include <algorithm>
+
 #include "core/crypto/keccak.h"
 #include "core/encoding/rlp.h"
 
@@ -32,8 +34,9 @@ RlpList fields(const EvmTransaction& tx) {
 }
 
 Bytes typed(const Bytes& rlp) {
-  Bytes out{kEip1559Type};
-  out.insert(out.end(), rlp.begin(), rlp.end());
+  Bytes out(1 + rlp.size());
+  out[0] = kEip1559Type;
+  std::copy(rlp.begin(), rlp.end(), out.begin() + 1);
   return out;
 }
 

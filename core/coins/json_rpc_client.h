@@ -1,0 +1,55 @@
+// JsonRpcClient: JSON-RPC 2.0 over HTTP(S) to a coin's nodes (spec CoinNode), trying them in
+// order. A node that gives no answer, a 5xx, or a body that is not a JSON-RPC response is skipped;
+// when every node failed the call throws NodesUnavailable naming each node and what it did. A
+// JSON-RPC error object is an answer (the node understood and refused) and is thrown as
+// JsonRpcError at once, without trying other nodes.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/platform/http_client.h"
+#include "core/rpc/json.h"
+
+namespace walletd {
+
+struct CoinNode {
+  std::string url;
+  bool proxy_auth = false;  // spec `<vendor>_auth`; KDF's `komodo_proxy`
+  static CoinNode fromJson(const Json& value, const std::string& path);  // strict
+};
+
+struct NodesUnavailable : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct JsonRpcError : std::runtime_error {
+  JsonRpcError(std::string node_url, std::int64_t code_, std::string message_, Json data_)
+      : std::runtime_error(message_),
+        node(std::move(node_url)),
+        code(code_),
+        data(std::move(data_)) {}
+  std::string node;
+  std::int64_t code;
+  Json data;
+};
+
+class JsonRpcClient {
+ public:
+  JsonRpcClient(HttpClient& http, std::vector<CoinNode> nodes, std::uint64_t timeout_ms = 15000);
+
+  // The `result` of `method(params)`.
+  Task<Json> call(std::string method, Json params);
+  const std::vector<CoinNode>& nodes() const { return nodes_; }
+
+ private:
+  HttpClient& http_;
+  std::vector<CoinNode> nodes_;
+  std::uint64_t timeout_ms_;
+  std::uint64_t next_id_ = 1;
+  std::size_t preferred_ = 0;  // the node that answered last is asked first
+};
+
+}  // namespace walletd
