@@ -2,7 +2,9 @@
 // published examples, and amount text with KDF's truncation rule.
 #include <catch2/catch.hpp>
 
+#include "core/coins/evm/erc20_abi.h"
 #include "core/coins/evm/evm_transaction.h"
+#include "core/crypto/keccak.h"
 #include "core/encoding/hex.h"
 #include "core/encoding/rlp.h"
 
@@ -80,4 +82,24 @@ TEST_CASE("EIP-1559 transactions sign to a recoverable sender") {
   const auto signed_tx = tx.sign(key);
   CHECK(signed_tx.raw[0] == 0x02);
   CHECK(signed_tx.raw == tx.sign(key).raw);  // RFC 6979
+}
+
+TEST_CASE("ERC20 calls: selectors are keccak256 of the signatures; words are 32 bytes") {
+  for (const auto& [signature, data] :
+       {std::pair{"transfer(address,uint256)", erc20TransferData({}, 0)},
+        std::pair{"balanceOf(address)", erc20BalanceOfData({})},
+        std::pair{"decimals()", erc20DecimalsData()}}) {
+    CAPTURE(signature);
+    const auto hash = keccak256(asBytes(signature));
+    CHECK(Bytes(data.begin(), data.begin() + 4) == Bytes(hash.begin(), hash.begin() + 4));
+  }
+  const Bytes transfer = erc20TransferData(
+      parseEthAddress("0x3535353535353535353535353535353535353535", false), 12345);
+  CHECK(toHex(transfer) ==
+        "a9059cbb0000000000000000000000003535353535353535353535353535353535353535"
+        "0000000000000000000000000000000000000000000000000000000000003039");
+  CHECK(decodeUint256Result("0x0000000000000000000000000000000000000000000000000000000000000012")
+            ->toDecimal() == "18");
+  CHECK_FALSE(decodeUint256Result("0x12"));
+  CHECK_FALSE(decodeUint256Result("nothex"));
 }
