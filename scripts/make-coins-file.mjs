@@ -29,6 +29,11 @@ coins.push(
   { coin: 'ETH-ganache', name: 'ethereum_ganache', fname: 'Ethereum (ganache)', mm2: 1, chain_id: 1337,
     max_eth_tx_type: 2, required_confirmations: 1, is_testnet: true, derivation_path: "m/44'/60'",
     protocol: { type: 'ETH', protocol_data: { chain_id: 1337 } } },
+  // The first contract ganache's deterministic account 0 deploys (nonce 0): tests/peers/ganache.mjs.
+  { coin: 'TST-ganache', name: 'test_token_ganache', fname: 'Test Token (ganache)', mm2: 1, decimals: 18,
+    is_testnet: true, required_confirmations: 1, derivation_path: "m/44'/60'",
+    protocol: { type: 'ERC20', protocol_data: { platform: 'ETH-ganache',
+      contract_address: '0xe78A0F7E598Cc8b0Bb87894B0F60dD2a88d6a8Ab' } } },
   { coin: 'TRX-devnet', name: 'tron_devnet', fname: 'TRON (devnet emulator)', mm2: 1, wallet_only: true,
     decimals: 6, is_testnet: true, derivation_path: "m/44'/195'",
     protocol: { type: 'TRX', protocol_data: { network: 'Nile' } } },

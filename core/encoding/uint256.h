@@ -29,6 +29,11 @@ class UInt256 {
   Bytes toMinimalBigEndian() const;   // no leading zeros; zero is empty (RLP's rule)
   ByteArray<32> toBigEndian32() const;
 
+  // The value when it fits in 64 bits.
+  std::optional<std::uint64_t> toUint64() const {
+    if (limbs_[1] || limbs_[2] || limbs_[3]) return std::nullopt;
+    return limbs_[0];
+  }
   bool isZero() const {
     return limbs_[0] == 0 && limbs_[1] == 0 && limbs_[2] == 0 && limbs_[3] == 0;
   }

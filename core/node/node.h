@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/coins/coin_registry.h"
 #include "core/coins/coins_config.h"
 #include "core/node/node_config.h"
 #include "core/platform/clock.h"
@@ -52,6 +53,7 @@ class Node {
   HttpClient& http() { return platform_.http; }
   StreamManager& streams() { return streams_; }
   AccountStore& accounts() { return accounts_; }
+  CoinRegistry& activeCoins() { return active_coins_; }
   // The logged-in wallet's keys (no-login until start() has run).
   const WalletKeys& keys() const { return keys_; }
   // Asks the host to shut down after the current answer is sent.
@@ -65,6 +67,7 @@ class Node {
   StreamManager streams_;
   AccountStore accounts_;
   WalletKeys keys_ = WalletKeys::noLogin();
+  CoinRegistry active_coins_;
   Dispatcher dispatcher_;
 };
 

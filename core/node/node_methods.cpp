@@ -1,5 +1,4 @@
-// version (public; {result, datetime}), stop ("success"), get_enabled_coins (v2 {coins:[{ticker}]},
-// legacy {result:[{ticker, address}]}). Each exists in both the legacy and the mmrpc 2.0 form.
+// version (public; {result, datetime}) and stop ("success"), each in legacy and mmrpc 2.0 form.
 #include "core/node/node_methods.h"
 
 #include "core/node/node.h"
@@ -37,18 +36,6 @@ Task<Json> stopLegacy(RequestContext& ctx, const Json&) {
   co_return out;
 }
 
-// No coin family is activated by this build yet, so the list is empty.
-Task<Json> enabledCoins(RequestContext&, NoParams) {
-  Json out = Json::object();
-  out["coins"] = Json::array();
-  co_return out;
-}
-Task<Json> enabledCoinsLegacy(RequestContext&, const Json&) {
-  Json out = Json::object();
-  out["result"] = Json::array();
-  co_return out;
-}
-
 }  // namespace
 
 void registerNodeMethods(MethodTable& t) {
@@ -56,8 +43,6 @@ void registerNodeMethods(MethodTable& t) {
          typedHandler(&version), &versionLegacy});
   t.add({"stop", "none", "\"success\"; the daemon then shuts down", MethodAccess::Protected,
          typedHandler(&stop), &stopLegacy});
-  t.add({"get_enabled_coins", "none", "{coins: [{ticker}]}", MethodAccess::Protected,
-         typedHandler(&enabledCoins), &enabledCoinsLegacy});
 }
 
 }  // namespace walletd

@@ -1,4 +1,6 @@
 // The one method table of this build: each feature contributes its entries here, once.
+#include "core/coins/coin_methods.h"
+#include "core/coins/evm/eth_activation.h"
 #include "core/node/node_methods.h"
 #include "core/rpc/method_table.h"
 #include "core/stream/stream_methods.h"
@@ -12,6 +14,8 @@ const MethodTable& methodTable() {
   static const MethodTable table = [] {
     MethodTable t;
     registerNodeMethods(t);
+    registerCoinMethods(t);
+    registerEthActivationMethods(t);
     registerStreamMethods(t);
     registerGuiStorageMethods(t);
     registerKeyExportMethods(t);

@@ -1,0 +1,85 @@
+// EVM balances over JSON-RPC: eth_getBalance and ERC20 balanceOf through eth_call, at "latest".
+#include "core/coins/evm/evm_coins.h"
+
+#include "core/coins/evm/erc20_abi.h"
+#include "core/crypto/secret.h"
+#include "core/encoding/hex.h"
+
+namespace walletd {
+namespace {
+
+UInt256 quantity(const Json& value, const char* what) {
+  auto parsed =
+      value.is_string() ? UInt256::fromHexQuantity(value.get<std::string>()) : std::nullopt;
+  if (!parsed)
+    throw NodesUnavailable(std::string("the node answered ") + what + " with " +
+                           value.dump().substr(0, 80));
+  return *parsed;
+}
+
+}  // namespace
+
+BalanceInfo spendableBalance(const UInt256& amount, unsigned decimals) {
+  BalanceInfo out;
+  out.spendable = Decimal::fromJson(Json(amount.toDecimal(decimals)), "balance");
+  return out;
+}
+
+EthPlatform::EthPlatform(std::string ticker, std::uint64_t chain_id, int max_tx_type,
+                         JsonRpcClient rpc, PrivateKey key)
+    : ticker_(std::move(ticker)),
+      chain_id_(chain_id),
+      max_tx_type_(max_tx_type),
+      rpc_(std::move(rpc)),
+      key_(key),
+      public_key_(PublicKey::fromPrivate(key)),
+      address_(ethAddressFromPublicKey(public_key_.uncompressed())) {}
+
+EthPlatform::~EthPlatform() {
+  wipe(key_);
+}
+
+Task<UInt256> EthPlatform::balanceWei() {
+  Json params = Json::array({eip55Checksum(address_), "latest"});
+  const Json result = co_await rpc_.call("eth_getBalance", params);
+  co_return quantity(result, "eth_getBalance");
+}
+
+Task<UInt256> EthPlatform::tokenBalance(const EthAddress& contract) {
+  Json call = Json::object();
+  call["to"] = eip55Checksum(contract);
+  call["data"] = "0x" + toHex(erc20BalanceOfData(address_));
+  Json params = Json::array({call, "latest"});
+  const Json result = co_await rpc_.call("eth_call", params);
+  auto balance = result.is_string() ? decodeUint256Result(result.get<std::string>()) : std::nullopt;
+  if (!balance)
+    throw NodesUnavailable("the node answered balanceOf with " + result.dump().substr(0, 80));
+  co_return *balance;
+}
+
+Task<std::uint64_t> EthPlatform::currentBlock() {
+  const Json result = co_await rpc_.call("eth_blockNumber", Json::array());
+  const auto block = quantity(result, "eth_blockNumber").toUint64();
+  if (!block) throw NodesUnavailable("the node answered eth_blockNumber out of range");
+  co_return *block;
+}
+
+Task<BalanceInfo> EthPlatform::myBalance() {
+  const UInt256 wei = co_await balanceWei();
+  co_return spendableBalance(wei, 18);
+}
+
+Erc20Token::Erc20Token(std::string ticker, std::shared_ptr<EthPlatform> platform,
+                       EthAddress contract, unsigned decimals, std::uint32_t required_confirmations)
+    : ticker_(std::move(ticker)),
+      platform_(std::move(platform)),
+      contract_(contract),
+      decimals_(decimals),
+      required_confirmations_(required_confirmations) {}
+
+Task<BalanceInfo> Erc20Token::myBalance() {
+  const UInt256 units = co_await platform_->tokenBalance(contract_);
+  co_return spendableBalance(units, decimals_);
+}
+
+}  // namespace walletd

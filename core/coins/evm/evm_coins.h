@@ -1,0 +1,72 @@
+// The EVM family's active coins: EthPlatform (ETH and other chains of protocol type ETH) holds the
+// node connection, key and address; Erc20Token reads its balance through its platform.
+#pragma once
+
+#include <memory>
+
+#include "core/coins/active_coin.h"
+#include "core/coins/json_rpc_client.h"
+#include "core/crypto/secp256k1.h"
+#include "core/encoding/eth_address.h"
+#include "core/encoding/uint256.h"
+
+namespace walletd {
+
+class EthPlatform : public ActiveCoin {
+ public:
+  EthPlatform(std::string ticker, std::uint64_t chain_id, int max_tx_type, JsonRpcClient rpc,
+              PrivateKey key);
+  ~EthPlatform() override;
+
+  const std::string& ticker() const override { return ticker_; }
+  std::optional<std::string> platform() const override { return std::nullopt; }
+  std::string myAddress() const override { return eip55Checksum(address_); }
+  Task<BalanceInfo> myBalance() override;
+
+  std::uint64_t chainId() const { return chain_id_; }
+  int maxTxType() const { return max_tx_type_; }
+  const EthAddress& address() const { return address_; }
+  const PublicKey& publicKey() const { return public_key_; }
+  const PrivateKey& privateKey() const { return key_; }
+  JsonRpcClient& rpc() { return rpc_; }
+
+  Task<UInt256> balanceWei();
+  Task<UInt256> tokenBalance(const EthAddress& contract);
+  Task<std::uint64_t> currentBlock();
+
+ private:
+  std::string ticker_;
+  std::uint64_t chain_id_;
+  int max_tx_type_;
+  JsonRpcClient rpc_;
+  PrivateKey key_;
+  PublicKey public_key_;
+  EthAddress address_;
+};
+
+class Erc20Token : public ActiveCoin {
+ public:
+  Erc20Token(std::string ticker, std::shared_ptr<EthPlatform> platform, EthAddress contract,
+             unsigned decimals, std::uint32_t required_confirmations);
+
+  const std::string& ticker() const override { return ticker_; }
+  std::optional<std::string> platform() const override { return platform_->ticker(); }
+  std::string myAddress() const override { return platform_->myAddress(); }
+  Task<BalanceInfo> myBalance() override;
+
+  const EthAddress& contract() const { return contract_; }
+  unsigned decimals() const { return decimals_; }
+  std::uint32_t requiredConfirmations() const { return required_confirmations_; }
+
+ private:
+  std::string ticker_;
+  std::shared_ptr<EthPlatform> platform_;
+  EthAddress contract_;
+  unsigned decimals_;
+  std::uint32_t required_confirmations_;
+};
+
+// Decimal text of a smallest-unit amount as a BalanceInfo with nothing unspendable.
+BalanceInfo spendableBalance(const UInt256& amount, unsigned decimals);
+
+}  // namespace walletd

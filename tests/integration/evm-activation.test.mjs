@@ -1,0 +1,108 @@
+// EVM activation against ganache with the real walletd: enable_eth_with_tokens (Iguana key =
+// ganache's funded account), balances equal to the node's, my_balance, get_enabled_coins,
+// disable_coin, and the refusals (already active, unknown platform, wrong chain id, dead node,
+// bad params) with their error types and HTTP statuses.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { Contract, Wallet, parseEther, formatEther } from 'ethers';
+import { Ganache, FUNDED_KEY } from '../peers/ganache.mjs';
+import { WalletdProcess, tempDir, writeConfig, cleanup, PASSWORD } from '../support/walletd-process.mjs';
+
+const TOKEN = '0xe78A0F7E598Cc8b0Bb87894B0F60dD2a88d6a8Ab';  // TST-ganache in config/coins.json
+let ganache, walletd, dir, owner;
+
+async function nodeBalance(address) {
+  const res = await fetch(ganache.url, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }) });
+  return BigInt((await res.json()).result);
+}
+
+before(async () => {
+  ganache = await Ganache.start();
+  owner = new Wallet(FUNDED_KEY).address;
+  const token = await ganache.deployErc20({ supply: parseEther('1000'), owner });
+  assert.equal(token, TOKEN, 'the deterministic first contract address matches the coins file');
+  dir = tempDir();
+  // A 0x-hex passphrase is the Iguana key itself: walletd's address is ganache's funded account.
+  walletd = await WalletdProcess.start(writeConfig(dir, { passphrase: FUNDED_KEY }));
+});
+
+after(async () => {
+  await walletd?.stop();
+  await ganache?.stop();
+  if (dir) cleanup(dir);
+});
+
+const activate = (extra = {}) => walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH-ganache', nodes: [{ url: ganache.url }],
+  erc20_tokens_requests: [{ ticker: 'TST-ganache' }], ...extra });
+
+test('enable_eth_with_tokens reports the node\'s balances for the Iguana address', async () => {
+  const res = await activate();
+  assert.equal(res.status, 200, res.text);
+  const r = res.json.result;
+  assert.deepEqual(Object.keys(r.eth_addresses_infos), [owner]);
+  const eth = r.eth_addresses_infos[owner];
+  assert.deepEqual(eth.derivation_method, { type: 'Iguana' });
+  assert.match(eth.pubkey, /^04[0-9a-f]{128}$/);
+  assert.equal(eth.balances.spendable, formatEther(await nodeBalance(owner)).replace(/\.0$/, ''));
+  assert.equal(eth.balances.unspendable, '0');
+  assert.deepEqual(r.erc20_addresses_infos[owner].balances, { 'TST-ganache': { spendable: '1000', unspendable: '0' } });
+  assert.ok(Number.isInteger(r.current_block) && r.current_block >= 1);
+  assert.deepEqual(r.nfts_infos, {});
+});
+
+test('my_balance, get_enabled_coins (both forms) follow the node', async () => {
+  const contract = new Contract(TOKEN, ganache.erc20Abi, ganache.funder);
+  await (await contract.transfer('0x3535353535353535353535353535353535353535', parseEther('0.5'))).wait();
+  const token = await walletd.rpc('my_balance', { coin: 'TST-ganache' });
+  assert.deepEqual(token.json.result, { address: owner, balance: '999.5', unspendable_balance: '0', coin: 'TST-ganache' });
+  const legacy = await walletd.post({ userpass: PASSWORD, method: 'my_balance', coin: 'ETH-ganache' });
+  assert.equal(legacy.json.balance, formatEther(await nodeBalance(owner)).replace(/\.0$/, ''));
+  const enabled = await walletd.rpc('get_enabled_coins');
+  assert.deepEqual(enabled.json.result, { coins: [{ ticker: 'ETH-ganache' }, { ticker: 'TST-ganache' }] });
+  const enabledLegacy = await walletd.post({ userpass: PASSWORD, method: 'get_enabled_coins' });
+  assert.deepEqual(enabledLegacy.json.result.map((c) => c.address), [owner, owner]);
+});
+
+test('activation refusals carry KDF\'s error types and statuses', async () => {
+  const again = await activate();
+  assert.equal(again.status, 400);
+  assert.equal(again.json.error_type, 'PlatformIsAlreadyActivated');
+  const unknown = await walletd.rpc('enable_eth_with_tokens', { ticker: 'NOPE', nodes: [{ url: ganache.url }] });
+  assert.equal(unknown.json.error_type, 'PlatformConfigIsNotFound');
+  const utxo = await walletd.rpc('enable_eth_with_tokens', { ticker: 'BTC', nodes: [{ url: ganache.url }] });
+  assert.equal(utxo.json.error_type, 'UnexpectedPlatformProtocol');
+  const wrongChain = await walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH', nodes: [{ url: ganache.url }] });
+  assert.equal(wrongChain.status, 500);
+  assert.equal(wrongChain.json.error_type, 'PlatformCoinCreationError');
+  assert.match(wrongChain.json.error, /chain id "0x539" but the coins file says 1/);
+  const dead = await walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH', nodes: [{ url: 'http://127.0.0.1:9' }] });
+  assert.equal(dead.status, 502);
+  assert.equal(dead.json.error_type, 'Transport');
+  assert.match(dead.json.error, /http:\/\/127\.0\.0\.1:9/);
+  const noNodes = await walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH', nodes: [] });
+  assert.equal(noNodes.json.error_type, 'AtLeastOneNodeRequired');
+  const policy = await walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH', nodes: [{ url: ganache.url }], priv_key_policy: { type: 'Trezor' } });
+  assert.equal(policy.json.error_type, 'PrivKeyPolicyNotAllowed');
+  const badToken = await walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH', nodes: [{ url: ganache.url }], erc20_tokens_requests: [{ ticker: 'TST-ganache' }] });
+  assert.equal(badToken.json.error_type, 'InvalidPayload');
+  for (const params of [{ nodes: [] }, { ticker: 'ETH', nodes: 'x' }, { ticker: 'ETH', nodes: [{ url: 'ftp://x' }] },
+    { ticker: 'ETH', nodes: [], extra: 1 }, { ticker: 'ETH', nodes: [], get_balances: 'yes' },
+    { ticker: 'ETH', nodes: [], swap_contract_address: '0x12' }, { ticker: 'ETH', nodes: [], scan_policy: 'sometimes' }]) {
+    const res = await walletd.rpc('enable_eth_with_tokens', params);
+    assert.equal(res.status, 400, JSON.stringify(params));
+    assert.equal(res.json.error_type, 'InvalidRequest', JSON.stringify(params));
+  }
+  const enabled = await walletd.rpc('get_enabled_coins');
+  assert.equal(enabled.json.result.coins.length, 2, 'failed activations leave nothing behind');
+});
+
+test('disable_coin on the platform takes its token with it; my_balance then refuses', async () => {
+  const res = await walletd.rpc('disable_coin', { coin: 'ETH-ganache' });
+  assert.deepEqual(res.json.result, { coin: 'ETH-ganache', cancelled_orders: [], passivized: false, tokens: ['TST-ganache'] });
+  const balance = await walletd.rpc('my_balance', { coin: 'TST-ganache' });
+  assert.equal(balance.status, 400);
+  assert.equal(balance.json.error_type, 'NoSuchCoin');
+  const reactivated = await activate({ get_balances: false });
+  assert.deepEqual(reactivated.json.result.erc20_addresses_infos[owner].tickers, ['TST-ganache']);
+});
