@@ -1,6 +1,7 @@
 // The one method table of this build: each feature contributes its entries here, once.
 #include "core/coins/coin_methods.h"
 #include "core/coins/evm/eth_activation.h"
+#include "core/coins/withdraw_methods.h"
 #include "core/node/node_methods.h"
 #include "core/rpc/method_table.h"
 #include "core/stream/stream_methods.h"
@@ -16,6 +17,7 @@ const MethodTable& methodTable() {
     registerNodeMethods(t);
     registerCoinMethods(t);
     registerEthActivationMethods(t);
+    registerWithdrawMethods(t);
     registerStreamMethods(t);
     registerGuiStorageMethods(t);
     registerKeyExportMethods(t);
