@@ -20,13 +20,6 @@ struct CoinParams {
   static CoinParams parse(ParamsReader& r) { return {r.required<std::string>("coin")}; }
 };
 
-CoinParams parseLegacy(const Json& request) {
-  ParamsReader r(request, "request");
-  CoinParams p = CoinParams::parse(r);
-  r.rejectUnknown({"userpass", "method", "mmrpc", "id"});
-  return p;
-}
-
 std::shared_ptr<ActiveCoin> activeCoin(Node& node, const std::string& ticker) {
   auto coin = node.activeCoins().find(ticker);
   if (!coin)
@@ -69,7 +62,7 @@ Task<Json> myBalance(RequestContext& ctx, CoinParams p) {
   co_return co_await balanceOf(ctx.node, p.coin);
 }
 Task<Json> myBalanceLegacy(RequestContext& ctx, const Json& request) {
-  co_return co_await balanceOf(ctx.node, parseLegacy(request).coin);
+  co_return co_await balanceOf(ctx.node, parseLegacyParams<CoinParams>(request).coin);
 }
 
 Json disable(Node& node, const std::string& ticker) {
@@ -91,7 +84,7 @@ Task<Json> disableCoin(RequestContext& ctx, CoinParams p) {
   co_return disable(ctx.node, p.coin);
 }
 Task<Json> disableCoinLegacy(RequestContext& ctx, const Json& request) {
-  co_return Json{{"result", disable(ctx.node, parseLegacy(request).coin)}};
+  co_return Json{{"result", disable(ctx.node, parseLegacyParams<CoinParams>(request).coin)}};
 }
 
 }  // namespace

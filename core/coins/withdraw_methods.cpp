@@ -38,14 +38,6 @@ struct RawTxParams {
   }
 };
 
-template <typename P>
-P parseLegacy(const Json& request) {
-  ParamsReader r(request, "request");
-  P p = P::parse(r);
-  r.rejectUnknown({"userpass", "method", "mmrpc", "id"});
-  return p;
-}
-
 Task<Json> withdraw(RequestContext& ctx, WithdrawRequest req) {
   auto coin = ctx.node.activeCoins().find(req.coin);
   if (!coin)
@@ -63,7 +55,7 @@ Task<Json> withdraw(RequestContext& ctx, WithdrawRequest req) {
 }
 
 Task<Json> withdrawLegacy(RequestContext& ctx, const Json& request) {
-  co_return co_await withdraw(ctx, parseLegacy<WithdrawRequest>(request));
+  co_return co_await withdraw(ctx, parseLegacyParams<WithdrawRequest>(request));
 }
 
 Task<Json> sendRaw(Node& node, RawTxParams p) {
@@ -95,7 +87,7 @@ Task<Json> sendRawTransaction(RequestContext& ctx, RawTxParams p) {
   co_return co_await sendRaw(ctx.node, std::move(p));
 }
 Task<Json> sendRawTransactionLegacy(RequestContext& ctx, const Json& request) {
-  co_return co_await sendRaw(ctx.node, parseLegacy<RawTxParams>(request));
+  co_return co_await sendRaw(ctx.node, parseLegacyParams<RawTxParams>(request));
 }
 
 }  // namespace

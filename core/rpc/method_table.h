@@ -52,6 +52,15 @@ MethodHandler typedHandler(Task<Json> (*fn)(RequestContext&, P)) {
   };
 }
 
+// Parses a legacy request, whose params sit at the top level next to the envelope keys.
+template <typename P>
+P parseLegacyParams(const Json& request) {
+  ParamsReader reader(request, "request");
+  P parsed = P::parse(reader);
+  reader.rejectUnknown({"userpass", "method", "mmrpc", "id"});
+  return parsed;
+}
+
 class MethodTable {
  public:
   void add(MethodSpec spec);

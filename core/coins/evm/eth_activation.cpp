@@ -3,6 +3,7 @@
 
 #include "core/coins/evm/eth_activation_errors.h"
 #include "core/coins/evm/evm_coins.h"
+#include "core/coins/node_errors.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
 #include "core/node/node.h"
@@ -162,17 +163,6 @@ TokenPlan planToken(const Node& node, const std::string& platform, const TokenRe
 }
 
 // Runs `task`, turning "no node answered" into the family's Transport error.
-template <typename T>
-Task<T> overNodes(Task<T> task) {
-  try {
-    co_return co_await std::move(task);
-  } catch (const NodesUnavailable& e) {
-    throw rpcError(EnablePlatformError::Transport, e.what(), Json(std::string(e.what())));
-  } catch (const JsonRpcError& e) {
-    throw rpcError(EnablePlatformError::Transport, e.node + " refused: " + e.what(),
-                   Json(std::string(e.what())));
-  }
-}
 
 Json addressInfo(const EthPlatform& coin) {
   Json info = Json::object();
@@ -229,7 +219,8 @@ Task<Json> enableEthWithTokens(RequestContext& ctx, EthActivationParams p) {
       std::make_shared<EthPlatform>(p.ticker, chain_id, max_tx_type,
                                     JsonRpcClient(node.http(), p.nodes), node.keys().iguanaKey());
 
-  const Json node_chain = co_await overNodes(platform->rpc().call("eth_chainId", Json::array()));
+  const Json node_chain = co_await overNodes(platform->rpc().call("eth_chainId", Json::array()),
+                                             EnablePlatformError::Transport);
   const auto node_chain_id = node_chain.is_string()
                                  ? UInt256::fromHexQuantity(node_chain.get<std::string>())
                                  : std::nullopt;
@@ -240,7 +231,8 @@ Task<Json> enableEthWithTokens(RequestContext& ctx, EthActivationParams p) {
                    "Platform coin " + p.ticker + " creation failed: " + error,
                    Json{{"ticker", p.ticker}, {"error", error}});
   }
-  const std::uint64_t current_block = co_await overNodes(platform->currentBlock());
+  const std::uint64_t current_block =
+      co_await overNodes(platform->currentBlock(), EnablePlatformError::Transport);
 
   Json eth_info = addressInfo(*platform);
   Json token_info = addressInfo(*platform);
@@ -250,11 +242,12 @@ Task<Json> enableEthWithTokens(RequestContext& ctx, EthActivationParams p) {
                                                        plan.decimals, plan.required_confirmations));
   }
   if (p.get_balances) {
-    const UInt256 wei = co_await overNodes(platform->balanceWei());
+    const UInt256 wei = co_await overNodes(platform->balanceWei(), EnablePlatformError::Transport);
     eth_info["balances"] = spendableBalance(wei, 18).toJson();
     Json balances = Json::object();
     for (const auto& token : token_coins) {
-      const UInt256 units = co_await overNodes(platform->tokenBalance(token->contract()));
+      const UInt256 units = co_await overNodes(platform->tokenBalance(token->contract()),
+                                               EnablePlatformError::Transport);
       balances[token->ticker()] = spendableBalance(units, token->decimals()).toJson();
     }
     token_info["balances"] = std::move(balances);

@@ -7,6 +7,7 @@
 
 #include "core/coins/evm/erc20_abi.h"
 #include "core/coins/evm/evm_transaction.h"
+#include "core/coins/node_errors.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
 #include "core/node/node.h"
@@ -122,18 +123,6 @@ Json feeDetails(const std::string& coin, const FeePlan& plan, std::uint64_t gas)
     out["max_priority_fee_per_gas"] = nullptr;
   }
   return out;
-}
-
-template <typename T>
-Task<T> overNodes(Task<T> task) {
-  try {
-    co_return co_await std::move(task);
-  } catch (const NodesUnavailable& e) {
-    throw rpcError(WithdrawError::Transport, e.what(), Json(std::string(e.what())));
-  } catch (const JsonRpcError& e) {
-    throw rpcError(WithdrawError::Transport, e.node + " refused: " + e.what(),
-                   Json(std::string(e.what())));
-  }
 }
 
 Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
@@ -268,7 +257,8 @@ Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
 Task<Json> evmWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
                        std::shared_ptr<Erc20Token> token, WithdrawRequest request) {
   co_return co_await overNodes(
-      buildWithdraw(node, std::move(platform), std::move(token), std::move(request)));
+      buildWithdraw(node, std::move(platform), std::move(token), std::move(request)),
+      WithdrawError::Transport);
 }
 
 Task<std::string> evmSendRawTransaction(EthPlatform& platform, const std::string& tx_hex) {

@@ -133,26 +133,17 @@ Json validate(const Node& node, const ValidateAddressParams& p) {
   }
 }
 
-// Legacy requests carry their params at the top level next to the envelope keys.
-template <typename P>
-P parseLegacy(const Json& request) {
-  ParamsReader r(request, "request");
-  P p = P::parse(r);
-  r.rejectUnknown({"userpass", "method", "mmrpc", "id"});
-  return p;
-}
-
 Task<Json> convertAddress(RequestContext& ctx, ConvertAddressParams p) {
   co_return convert(ctx.node, p);
 }
 Task<Json> convertAddressLegacy(RequestContext& ctx, const Json& request) {
-  co_return Json{{"result", convert(ctx.node, parseLegacy<ConvertAddressParams>(request))}};
+  co_return Json{{"result", convert(ctx.node, parseLegacyParams<ConvertAddressParams>(request))}};
 }
 Task<Json> validateAddress(RequestContext& ctx, ValidateAddressParams p) {
   co_return validate(ctx.node, p);
 }
 Task<Json> validateAddressLegacy(RequestContext& ctx, const Json& request) {
-  co_return Json{{"result", validate(ctx.node, parseLegacy<ValidateAddressParams>(request))}};
+  co_return Json{{"result", validate(ctx.node, parseLegacyParams<ValidateAddressParams>(request))}};
 }
 
 }  // namespace
