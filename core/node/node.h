@@ -51,6 +51,7 @@ class Node {
   Executor& executor() { return platform_.executor; }
   Clock& clock() { return platform_.clock; }
   HttpClient& http() { return platform_.http; }
+  Storage& storage() { return platform_.storage; }
   StreamManager& streams() { return streams_; }
   AccountStore& accounts() { return accounts_; }
   CoinRegistry& activeCoins() { return active_coins_; }

@@ -1,6 +1,7 @@
 // The one method table of this build: each feature contributes its entries here, once.
 #include "core/coins/coin_methods.h"
 #include "core/coins/evm/eth_activation.h"
+#include "core/coins/evm/swap_fee_policy.h"
 #include "core/coins/withdraw_methods.h"
 #include "core/node/node_methods.h"
 #include "core/rpc/method_table.h"
@@ -18,6 +19,7 @@ const MethodTable& methodTable() {
     registerCoinMethods(t);
     registerEthActivationMethods(t);
     registerWithdrawMethods(t);
+    registerSwapFeePolicyMethods(t);
     registerStreamMethods(t);
     registerGuiStorageMethods(t);
     registerKeyExportMethods(t);

@@ -1,0 +1,105 @@
+// Swap fee policy: "Unsupported" | "Internal" | "Low" | "Medium" | "High". The default is the coins
+// file's `swap_gas_fee_policy`, else "Internal".
+#include "core/coins/evm/swap_fee_policy.h"
+
+#include <array>
+
+#include "core/coins/evm/evm_coins.h"
+#include "core/node/node.h"
+
+namespace walletd {
+namespace {
+
+enum class SwapTxFeePolicyError {
+  NoSuchCoin,    // 400, error_data = message
+  NotSupported,  // 400, error_data = ticker
+};
+
+ErrorKindInfo describe(SwapTxFeePolicyError e) {
+  return e == SwapTxFeePolicyError::NoSuchCoin ? ErrorKindInfo{"NoSuchCoin", 400}
+                                               : ErrorKindInfo{"NotSupported", 400};
+}
+
+constexpr std::array<const char*, 5> kPolicies = {"Unsupported", "Internal", "Low", "Medium",
+                                                  "High"};
+const char* const kSettings = "settings";
+
+bool isPolicy(const std::string& value) {
+  for (const char* p : kPolicies) {
+    if (value == p) return true;
+  }
+  return false;
+}
+
+struct GetParams {
+  std::string coin;
+  static GetParams parse(ParamsReader& r) { return {r.required<std::string>("coin")}; }
+};
+
+struct SetParams {
+  std::string coin;
+  std::string policy;
+  static SetParams parse(ParamsReader& r) {
+    SetParams p{r.required<std::string>("coin"),
+                r.optionalOr<std::string>("swap_tx_fee_policy", "Unsupported")};
+    if (!isPolicy(p.policy)) {
+      throwInvalidParams(r.fieldPath("swap_tx_fee_policy") + ": unknown variant `" +
+                         p.policy.substr(0, 100) +
+                         "`, expected one of `Unsupported`, `Internal`, `Low`, `Medium`, `High`");
+    }
+    return p;
+  }
+};
+
+// The active EVM platform for `ticker` (tokens use their platform's policy).
+std::shared_ptr<EthPlatform> evmCoin(Node& node, const std::string& ticker) {
+  auto coin = node.activeCoins().find(ticker);
+  if (!coin) {
+    const std::string message = "No such coin " + ticker;
+    throw rpcError(SwapTxFeePolicyError::NoSuchCoin, message, Json(message));
+  }
+  const std::string platform = coin->platform().value_or(ticker);
+  auto eth = node.activeCoins().findAs<EthPlatform>(platform);
+  if (!eth) {
+    throw rpcError(SwapTxFeePolicyError::NotSupported,
+                   "eip-1559 policy is not supported for coin " + ticker, Json(ticker));
+  }
+  return eth;
+}
+
+std::string storageKey(const std::string& ticker) {
+  return "swap_tx_fee_policy/" + ticker;
+}
+
+Task<Json> getPolicy(RequestContext& ctx, GetParams p) {
+  auto eth = evmCoin(ctx.node, p.coin);
+  std::optional<std::string> stored =
+      co_await ctx.node.storage().get(kSettings, storageKey(eth->ticker()));
+  if (stored) co_return Json(*stored);
+  const CoinEntry* entry = ctx.node.coins().find(eth->ticker());
+  const std::string configured = entry ? entry->conf.value("swap_gas_fee_policy", "") : "";
+  co_return Json(isPolicy(configured) ? configured : "Internal");
+}
+
+Task<Json> setPolicy(RequestContext& ctx, SetParams p) {
+  auto eth = evmCoin(ctx.node, p.coin);
+  std::vector<StorageWrite> writes;
+  writes.push_back({storageKey(eth->ticker()), p.policy});
+  co_await ctx.node.storage().applyBatch(kSettings, std::move(writes));
+  co_return Json(p.policy);
+}
+
+}  // namespace
+
+void registerSwapFeePolicyMethods(MethodTable& t) {
+  for (const char* name : {"get_swap_transaction_fee_policy", "get_swap_gas_fee_policy"}) {
+    t.add({name, "{coin}", "\"Unsupported\" | \"Internal\" | \"Low\" | \"Medium\" | \"High\"",
+           MethodAccess::Protected, typedHandler(&getPolicy), nullptr});
+  }
+  for (const char* name : {"set_swap_transaction_fee_policy", "set_swap_gas_fee_policy"}) {
+    t.add({name, "{coin, swap_tx_fee_policy}", "the policy now in force", MethodAccess::Protected,
+           typedHandler(&setPolicy), nullptr});
+  }
+}
+
+}  // namespace walletd
