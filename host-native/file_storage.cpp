@@ -10,7 +10,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/crypto/sha256.h"
+#include "core/crypto/hashes.h"
+#include "core/encoding/hex.h"
 #include "core/rpc/json.h"
 
 namespace walletd {
@@ -78,7 +79,7 @@ std::map<std::string, std::string> FileStorage::readNamespaceFile(const std::str
   }
   const std::string checksum = text.substr(magic.size(), newline - magic.size());
   const std::string body = text.substr(newline + 1);
-  if (sha256Hex(body) != checksum) {
+  if (toHex(sha256Bytes(asBytes(body))) != checksum) {
     throw StorageCorrupt("storage file " + path + " is corrupt (checksum mismatch)");
   }
   Json parsed = Json::parse(body, nullptr, false);
@@ -106,7 +107,7 @@ void FileStorage::writeNamespace(const std::string& ns, const Space& content) {
   Json object = Json::object();
   for (const auto& [key, value] : content) object[key] = value;
   const std::string body = object.dump(-1, ' ', false, Json::error_handler_t::replace);
-  const std::string file = kMagic + sha256Hex(body) + "\n" + body;
+  const std::string file = kMagic + toHex(sha256Bytes(asBytes(body))) + "\n" + body;
   const std::string path = pathOf(ns);
   const std::string tmp = path + ".tmp";
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);

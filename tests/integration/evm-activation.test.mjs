@@ -11,12 +11,6 @@ import { WalletdProcess, tempDir, writeConfig, cleanup, PASSWORD } from '../supp
 const TOKEN = '0xe78A0F7E598Cc8b0Bb87894B0F60dD2a88d6a8Ab';  // TST-ganache in config/coins.json
 let ganache, walletd, dir, owner;
 
-async function nodeBalance(address) {
-  const res = await fetch(ganache.url, { method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }) });
-  return BigInt((await res.json()).result);
-}
-
 before(async () => {
   ganache = await Ganache.start();
   owner = new Wallet(FUNDED_KEY).address;
@@ -44,7 +38,7 @@ test('enable_eth_with_tokens reports the node\'s balances for the Iguana address
   const eth = r.eth_addresses_infos[owner];
   assert.deepEqual(eth.derivation_method, { type: 'Iguana' });
   assert.match(eth.pubkey, /^04[0-9a-f]{128}$/);
-  assert.equal(eth.balances.spendable, formatEther(await nodeBalance(owner)).replace(/\.0$/, ''));
+  assert.equal(eth.balances.spendable, formatEther(await ganache.balance(owner)).replace(/\.0$/, ''));
   assert.equal(eth.balances.unspendable, '0');
   assert.deepEqual(r.erc20_addresses_infos[owner].balances, { 'TST-ganache': { spendable: '1000', unspendable: '0' } });
   assert.ok(Number.isInteger(r.current_block) && r.current_block >= 1);
@@ -57,7 +51,7 @@ test('my_balance, get_enabled_coins (both forms) follow the node', async () => {
   const token = await walletd.rpc('my_balance', { coin: 'TST-ganache' });
   assert.deepEqual(token.json.result, { address: owner, balance: '999.5', unspendable_balance: '0', coin: 'TST-ganache' });
   const legacy = await walletd.post({ userpass: PASSWORD, method: 'my_balance', coin: 'ETH-ganache' });
-  assert.equal(legacy.json.balance, formatEther(await nodeBalance(owner)).replace(/\.0$/, ''));
+  assert.equal(legacy.json.balance, formatEther(await ganache.balance(owner)).replace(/\.0$/, ''));
   const enabled = await walletd.rpc('get_enabled_coins');
   assert.deepEqual(enabled.json.result, { coins: [{ ticker: 'ETH-ganache' }, { ticker: 'TST-ganache' }] });
   const enabledLegacy = await walletd.post({ userpass: PASSWORD, method: 'get_enabled_coins' });

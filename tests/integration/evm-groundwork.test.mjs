@@ -20,13 +20,6 @@ function probeBinary() {
   return found;
 }
 
-/** eth_getBalance at 'latest' straight from the node (ethers' provider may answer from a cache). */
-async function balanceOf(address) {
-  const res = await fetch(ganache.url, { method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }) });
-  return BigInt((await res.json()).result);
-}
-
 /** Sends one command line to evm_probe; resolves its JSON answer (bounded by a timeout). */
 function ask(command, timeoutMs = 20000) {
   return new Promise((resolve, reject) => {
@@ -73,7 +66,7 @@ test('the JSON-RPC client skips a dead node, then names every node when none ans
 
 for (const type of ['legacy', 'eip1559']) {
   test(`a ${type} ETH transfer signed by walletd is mined and moves exactly its value`, async () => {
-    const before = await balanceOf(RECIPIENT);
+    const before = await ganache.balance(RECIPIENT);
     const fees = type === 'legacy' ? { gas_price: parseUnits('2', 'gwei').toString() }
       : { max_fee: parseUnits('3', 'gwei').toString(), priority_fee: parseUnits('1', 'gwei').toString() };
     const value = parseEther('0.125');
@@ -83,7 +76,7 @@ for (const type of ['legacy', 'eip1559']) {
     assert.equal(sent.tx_hash, sent.computed_hash);
     const receipt = await ganache.provider.getTransactionReceipt(sent.tx_hash);
     assert.equal(receipt.status, 1);
-    assert.equal(await balanceOf(RECIPIENT), before + value);
+    assert.equal(await ganache.balance(RECIPIENT), before + value);
     const parsed = Transaction.from(sent.raw);
     assert.equal(parsed.from, new Wallet(FUNDED_KEY).address);
     assert.equal(parsed.type, type === 'legacy' ? 0 : 2);

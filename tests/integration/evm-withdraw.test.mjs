@@ -12,14 +12,9 @@ const TOKEN = '0xe78A0F7E598Cc8b0Bb87894B0F60dD2a88d6a8Ab';
 const TO = '0x3535353535353535353535353535353535353535';
 let ganache, walletd, dir, owner, token;
 
-async function rpc(method, params) {
-  const res = await fetch(ganache.url, { method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  return (await res.json()).result;
-}
-const balance = async (a) => BigInt(await rpc('eth_getBalance', [a, 'latest']));
-const tokenBalance = async (a) => BigInt(await rpc('eth_call', [{ to: TOKEN, data: token.interface.encodeFunctionData('balanceOf', [a]) }, 'latest']));
-const receipt = (hash) => rpc('eth_getTransactionReceipt', ['0x' + hash]);
+const balance = (address) => ganache.balance(address);
+const tokenBalance = async (a) => BigInt(await ganache.rpc('eth_call', [{ to: TOKEN, data: token.interface.encodeFunctionData('balanceOf', [a]) }, 'latest']));
+const receipt = (hash) => ganache.rpc('eth_getTransactionReceipt', ['0x' + hash]);
 
 before(async () => {
   ganache = await Ganache.start();

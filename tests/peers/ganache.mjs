@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ContractFactory, JsonRpcProvider, Wallet } from 'ethers';
-import { repoRoot } from '../support/walletd-process.mjs';
+import { repoRoot, stopChild } from '../support/walletd-process.mjs';
 
 export const GANACHE_CHAIN_ID = 1337;
 /** Deterministic account 0 (1000 ETH). */
@@ -52,6 +52,18 @@ export class Ganache {
     return g;
   }
 
+  /** One JSON-RPC call straight to the node (ethers' provider may answer from a cache). */
+  async rpc(method, params = []) {
+    const res = await fetch(this.url, { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), signal: AbortSignal.timeout(5000) });
+    return (await res.json()).result;
+  }
+
+  /** Balance in wei at 'latest'. */
+  async balance(address) {
+    return BigInt(await this.rpc('eth_getBalance', [address, 'latest']));
+  }
+
   /** Sends `value` wei from the funded account; resolves the receipt. */
   async fund(address, value) {
     const tx = await this.funder.sendTransaction({ to: address, value });
@@ -70,13 +82,8 @@ export class Ganache {
   }
 
   /** SIGTERM by PID, SIGKILL after `graceMs`. */
-  async stop(graceMs = 3000) {
+  stop(graceMs = 3000) {
     this.provider?.destroy();
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return this.exited;
-    this.child.kill('SIGTERM');
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
-    const status = await this.exited;
-    clearTimeout(timer);
-    return status;
+    return stopChild(this.child, this.exited, graceMs);
   }
 }

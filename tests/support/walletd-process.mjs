@@ -42,6 +42,16 @@ export function runWalletd(args, { timeoutMs = 10000, env = {} } = {}) {
   });
 }
 
+/** Stops `child` by PID: SIGTERM, then SIGKILL after `graceMs`; resolves `exited` (its exit status). */
+export async function stopChild(child, exited, graceMs) {
+  if (child.exitCode !== null || child.signalCode !== null) return exited;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  const status = await exited;
+  clearTimeout(timer);
+  return status;
+}
+
 export class WalletdProcess {
   /** Starts walletd with `configPath`; resolves once it printed its port. */
   static start(configPath, { coinsPath = join(repoRoot, 'config/coins.json'), timeoutMs = 10000 } = {}) {
@@ -90,13 +100,8 @@ export class WalletdProcess {
   }
 
   /** SIGTERM, then SIGKILL after `graceMs`; resolves the exit status. */
-  async stop(graceMs = 5000) {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return this.exited;
-    this.child.kill('SIGTERM');
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
-    const status = await this.exited;
-    clearTimeout(timer);
-    return status;
+  stop(graceMs = 5000) {
+    return stopChild(this.child, this.exited, graceMs);
   }
 
   async kill9() {

@@ -11,6 +11,15 @@
 namespace walletd {
 namespace {
 
+// An EVM address in a params field (swap contracts); InvalidRequest naming the field otherwise.
+void checkAddressField(const std::string& address, const std::string& path) {
+  try {
+    parseEthAddress(address, false);
+  } catch (const EncodingError& e) {
+    throwInvalidParams(path + ": " + e.what());
+  }
+}
+
 struct TokenRequest {
   std::string ticker;
   std::optional<std::uint32_t> required_confirmations;
@@ -65,11 +74,7 @@ struct EthActivationParams {
     }
     for (const char* address_field : {"swap_contract_address", "fallback_swap_contract"}) {
       if (auto address = r.optional<std::string>(address_field)) {
-        try {
-          parseEthAddress(*address, false);
-        } catch (const EncodingError& e) {
-          throwInvalidParams(r.fieldPath(address_field) + ": " + e.what());
-        }
+        checkAddressField(*address, r.fieldPath(address_field));
       }
     }
     if (auto contracts = r.optional<Json>("swap_v2_contracts")) {
@@ -77,11 +82,7 @@ struct EthActivationParams {
       for (const char* key :
            {"maker_swap_v2_contract", "taker_swap_v2_contract", "nft_maker_swap_v2_contract"}) {
         if (auto address = v2.optional<std::string>(key)) {
-          try {
-            parseEthAddress(*address, false);
-          } catch (const EncodingError& e) {
-            throwInvalidParams(v2.fieldPath(key) + ": " + e.what());
-          }
+          checkAddressField(*address, v2.fieldPath(key));
         }
       }
       v2.rejectUnknown();

@@ -24,15 +24,6 @@ UInt256 gwei(const Decimal& amount, const char* field) {
   return *value;
 }
 
-UInt256 quantity(const Json& value, const char* what) {
-  auto parsed =
-      value.is_string() ? UInt256::fromHexQuantity(value.get<std::string>()) : std::nullopt;
-  if (!parsed)
-    throw NodesUnavailable(std::string("the node answered ") + what + " with " +
-                           value.dump().substr(0, 80));
-  return *parsed;
-}
-
 [[noreturn]] void insufficient(const std::string& coin, const UInt256& available,
                                const UInt256& required, unsigned decimals) {
   const std::string a = available.toDecimal(decimals);
@@ -87,11 +78,11 @@ Task<FeePlan> planFees(EthPlatform& platform, const std::optional<FeeInfo>& fee)
     const Json base_fees = history.value("baseFeePerGas", Json::array());
     if (!base_fees.is_array() || base_fees.empty())
       throw NodesUnavailable("the node answered eth_feeHistory without baseFeePerGas");
-    const UInt256 next_base = quantity(base_fees.back(), "eth_feeHistory");
+    const UInt256 next_base = nodeQuantity(base_fees.back(), "eth_feeHistory");
     std::vector<UInt256> rewards;
     for (const Json& block : history.value("reward", Json::array())) {
       if (block.is_array() && !block.empty())
-        rewards.push_back(quantity(block[0], "eth_feeHistory"));
+        rewards.push_back(nodeQuantity(block[0], "eth_feeHistory"));
     }
     std::sort(rewards.begin(), rewards.end());
     const UInt256 floor_priority = *UInt256::fromDecimal("1", 9);
@@ -103,7 +94,7 @@ Task<FeePlan> planFees(EthPlatform& platform, const std::optional<FeeInfo>& fee)
     co_return plan;
   }
   const Json price = co_await platform.rpc().call("eth_gasPrice", Json::array());
-  plan.gas_price = quantity(price, "eth_gasPrice");
+  plan.gas_price = nodeQuantity(price, "eth_gasPrice");
   co_return plan;
 }
 
@@ -163,8 +154,8 @@ Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
 
   Json nonce_params = Json::array({platform->myAddress(), "pending"});
   const UInt256 nonce =
-      quantity(co_await platform->rpc().call("eth_getTransactionCount", nonce_params),
-               "eth_getTransactionCount");
+      nodeQuantity(co_await platform->rpc().call("eth_getTransactionCount", nonce_params),
+                   "eth_getTransactionCount");
   const UInt256 eth_balance = co_await platform->balanceWei();
   UInt256 token_balance;
   if (token) token_balance = co_await platform->tokenBalance(token->contract());
@@ -204,7 +195,7 @@ Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
     call["data"] = "0x" + toHex(tx.data);
     Json params = Json::array({call});
     const auto estimated =
-        quantity(co_await platform->rpc().call("eth_estimateGas", params), "eth_estimateGas")
+        nodeQuantity(co_await platform->rpc().call("eth_estimateGas", params), "eth_estimateGas")
             .toUint64();
     if (!estimated) throw NodesUnavailable("the node answered eth_estimateGas out of range");
     gas = *estimated;
@@ -216,8 +207,8 @@ Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
       if (eth_balance <= fee) insufficient(coin, eth_balance, fee, 18);
       amount = *eth_balance.sub(fee);
       tx.value = amount;
-    } else if (eth_balance < *amount.add(fee)) {
-      insufficient(coin, eth_balance, *amount.add(fee), 18);
+    } else if (const UInt256 required = *amount.add(fee); eth_balance < required) {
+      insufficient(coin, eth_balance, required, 18);
     }
   } else {
     if (eth_balance < fee) insufficient(platform->ticker(), eth_balance, fee, 18);

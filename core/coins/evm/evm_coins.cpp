@@ -6,9 +6,7 @@
 #include "core/encoding/hex.h"
 
 namespace walletd {
-namespace {
-
-UInt256 quantity(const Json& value, const char* what) {
+UInt256 nodeQuantity(const Json& value, const char* what) {
   auto parsed =
       value.is_string() ? UInt256::fromHexQuantity(value.get<std::string>()) : std::nullopt;
   if (!parsed)
@@ -16,8 +14,6 @@ UInt256 quantity(const Json& value, const char* what) {
                            value.dump().substr(0, 80));
   return *parsed;
 }
-
-}  // namespace
 
 BalanceInfo spendableBalance(const UInt256& amount, unsigned decimals) {
   BalanceInfo out;
@@ -42,7 +38,7 @@ EthPlatform::~EthPlatform() {
 Task<UInt256> EthPlatform::balanceWei() {
   Json params = Json::array({eip55Checksum(address_), "latest"});
   const Json result = co_await rpc_.call("eth_getBalance", params);
-  co_return quantity(result, "eth_getBalance");
+  co_return nodeQuantity(result, "eth_getBalance");
 }
 
 Task<UInt256> EthPlatform::tokenBalance(const EthAddress& contract) {
@@ -59,7 +55,7 @@ Task<UInt256> EthPlatform::tokenBalance(const EthAddress& contract) {
 
 Task<std::uint64_t> EthPlatform::currentBlock() {
   const Json result = co_await rpc_.call("eth_blockNumber", Json::array());
-  const auto block = quantity(result, "eth_blockNumber").toUint64();
+  const auto block = nodeQuantity(result, "eth_blockNumber").toUint64();
   if (!block) throw NodesUnavailable("the node answered eth_blockNumber out of range");
   co_return *block;
 }

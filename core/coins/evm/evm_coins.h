@@ -66,6 +66,10 @@ class Erc20Token : public ActiveCoin {
   std::uint32_t required_confirmations_;
 };
 
+// A JSON-RPC hex quantity ("0x1a") from a node; anything else means the node misbehaved and is
+// reported as NodesUnavailable naming `what` (the call).
+UInt256 nodeQuantity(const Json& value, const char* what);
+
 // Decimal text of a smallest-unit amount as a BalanceInfo with nothing unspendable.
 BalanceInfo spendableBalance(const UInt256& amount, unsigned decimals);
 

@@ -7,17 +7,14 @@
 namespace walletd {
 namespace {
 
-constexpr std::uint64_t kMaxIndex = 0x7fffffff;
-
 std::uint32_t index(ParamsReader& r, const char* key) {
-  return static_cast<std::uint32_t>(
-      decodeUnsigned(r.required<Json>(key), r.fieldPath(key), kMaxIndex));
+  return decodeChildIndex(r.required<Json>(key), r.fieldPath(key));
 }
 
 std::optional<std::uint32_t> optionalIndex(ParamsReader& r, const char* key) {
   auto v = r.optional<Json>(key);
   if (!v) return std::nullopt;
-  return static_cast<std::uint32_t>(decodeUnsigned(*v, r.fieldPath(key), kMaxIndex));
+  return decodeChildIndex(*v, r.fieldPath(key));
 }
 
 DerivationPath pathFromJson(const Json& value, const std::string& path) {
@@ -30,6 +27,10 @@ DerivationPath pathFromJson(const Json& value, const std::string& path) {
 }
 
 }  // namespace
+
+std::uint32_t decodeChildIndex(const Json& value, const std::string& path) {
+  return static_cast<std::uint32_t>(decodeUnsigned(value, path, kHardened - 1));
+}
 
 Bip44Chain bip44ChainFromJson(const Json& value, const std::string& path) {
   if (value.is_string()) {

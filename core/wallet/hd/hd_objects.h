@@ -14,6 +14,10 @@
 
 namespace walletd {
 
+// A non-hardened BIP32 index (account, address, range bound): an integer 0..2^31-1, else
+// InvalidRequest naming `path`.
+std::uint32_t decodeChildIndex(const Json& value, const std::string& path);
+
 enum class Bip44Chain { External = 0, Internal = 1 };
 
 // Accepts "External"/"Internal" or 0/1 (spec AddressPath writes the integer, examples the name).

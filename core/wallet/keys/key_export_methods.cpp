@@ -9,6 +9,7 @@
 #include "core/encoding/hex.h"
 #include "core/node/node.h"
 #include "core/wallet/addresses/coin_address_rules.h"
+#include "core/wallet/hd/hd_objects.h"
 #include "core/wallet/keys/key_export_errors.h"
 
 namespace walletd {
@@ -26,7 +27,7 @@ struct GetPrivateKeysParams {
   static std::optional<std::uint32_t> index(ParamsReader& r, const char* key) {
     auto v = r.optional<Json>(key);
     if (!v) return std::nullopt;
-    return static_cast<std::uint32_t>(decodeUnsigned(*v, r.fieldPath(key), kMaxNonHardenedIndex));
+    return decodeChildIndex(*v, r.fieldPath(key));
   }
   static GetPrivateKeysParams parse(ParamsReader& r) {
     GetPrivateKeysParams p;
@@ -97,7 +98,7 @@ Json iguanaKeys(const Node& node, const std::vector<std::string>& coins) {
     if (node.keys().mode() != WalletKeys::Mode::Iguana)
       derivationFailed(ticker, "Iguana key derivation requires Iguana mode");
     const PrivateKey& key = node.keys().iguanaKey();
-    const PublicKey pub = PublicKey::fromPrivate(key);
+    const PublicKey& pub = node.keys().internalPublicKey();  // the Iguana key's public key
     Json item = Json::object();
     item["coin"] = ticker;
     item["pubkey"] = rules.publicKeyText(pub);
