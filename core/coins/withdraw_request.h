@@ -21,6 +21,7 @@ enum class WithdrawError {
   InvalidFeePolicy,          // 400, message
   InvalidFee,                // 400, {reason}
   UnexpectedFromAddress,     // 400, message
+  UnknownAccount,            // 400, {account_id}
   UnsupportedError,          // 400, message
   Transport,                 // 502, message
   InternalError,             // 500, message
@@ -44,6 +45,8 @@ inline ErrorKindInfo describe(WithdrawError e) {
       return {"InvalidFee", 400};
     case WithdrawError::UnexpectedFromAddress:
       return {"UnexpectedFromAddress", 400};
+    case WithdrawError::UnknownAccount:
+      return {"UnknownAccount", 400};
     case WithdrawError::UnsupportedError:
       return {"UnsupportedError", 400};
     case WithdrawError::Transport:

@@ -17,6 +17,7 @@
 #include "core/platform/random.h"
 #include "core/platform/storage.h"
 #include "core/rpc/dispatcher.h"
+#include "core/rpc/rpc_task_manager.h"
 #include "core/stream/stream_manager.h"
 #include "core/wallet/gui_storage/account_store.h"
 #include "core/wallet/keys/wallet_keys.h"
@@ -55,6 +56,7 @@ class Node {
   StreamManager& streams() { return streams_; }
   AccountStore& accounts() { return accounts_; }
   CoinRegistry& activeCoins() { return active_coins_; }
+  RpcTaskManager& tasks() { return tasks_; }
   // The logged-in wallet's keys (no-login until start() has run).
   const WalletKeys& keys() const { return keys_; }
   // Asks the host to shut down after the current answer is sent.
@@ -69,6 +71,7 @@ class Node {
   AccountStore accounts_;
   WalletKeys keys_ = WalletKeys::noLogin();
   CoinRegistry active_coins_;
+  RpcTaskManager tasks_;
   Dispatcher dispatcher_;
 };
 

@@ -62,16 +62,18 @@ TEST_CASE("DerivationMethod and the HD answer objects have the spec's shapes") {
   CHECK(DerivationMethod::fromJson(j(R"({"type":"Iguana"})"), "m").type ==
         DerivationMethod::Type::Iguana);
   refuses<DerivationMethod>(R"({"type":"hd"})");
-  AccountAddressInfo address{"0xabc",
-                             {Decimal::fromJson(j("\"1.5\""), "b"), Decimal()},
-                             Bip44Chain::External,
-                             "m/44'/60'/0'/0/0"};
-  WalletAccountInfo account{
-      0, {address}, "m/44'/60'/0'", {Decimal::fromJson(j("\"1.5\""), "b"), Decimal()}};
+  const BalanceInfo one_and_a_half{Decimal::fromJson(j("\"1.5\""), "b"), Decimal()};
+  AccountAddressInfo address{"0xabc", one_and_a_half, Bip44Chain::External, "m/44'/60'/0'/0/0"};
+  WalletAccountInfo account{0, {address}, "m/44'/60'/0'", one_and_a_half};
   CHECK(
       WalletBalanceInfo{{account}}.toJson() ==
       j(R"({"wallet_type":"HD","accounts":[{"account_index":0,"derivation_path":"m/44'/60'/0'","total_balance":{"spendable":"1.5","unspendable":"0"},
               "addresses":[{"address":"0xabc","derivation_path":"m/44'/60'/0'/0/0","chain":"External","balance":{"spendable":"1.5","unspendable":"0"}}]}]})"));
+  // A platform with tokens answers one balance per ticker, in activation order (CoinBalanceMap).
+  const CoinBalanceMap by_ticker{{"ETH", one_and_a_half}, {"USDT-ERC20", BalanceInfo{}}};
+  CHECK(
+      balanceObjectJson(by_ticker).dump() ==
+      R"({"ETH":{"spendable":"1.5","unspendable":"0"},"USDT-ERC20":{"spendable":"0","unspendable":"0"}})");
   CHECK(ScanAddressesInfo{3, "m/44'/0'/3'", {}}.toJson() ==
         j(R"({"account_index":3,"derivation_path":"m/44'/0'/3'","new_addresses":[]})"));
 }

@@ -126,11 +126,13 @@ Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
                                 " (EVM coins take EthGas)";
     throw rpcError(WithdrawError::InvalidFeePolicy, message, Json(message));
   }
-  if (req.from) {
+  if (req.from && platform->hdWallet() == nullptr) {
     const std::string message =
         "`from` selects an HD address, but " + coin + " is activated with the Iguana key";
     throw rpcError(WithdrawError::UnexpectedFromAddress, message, Json(message));
   }
+  const EvmSigner sender =
+      req.from ? platform->hdWallet()->signerFor(*req.from) : platform->signer();
   EthAddress to{};
   try {
     to = parseEthAddress(req.to, true);
@@ -152,13 +154,10 @@ Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
     }
   }
 
-  Json nonce_params = Json::array({platform->myAddress(), "pending"});
-  const UInt256 nonce =
-      nodeQuantity(co_await platform->rpc().call("eth_getTransactionCount", nonce_params),
-                   "eth_getTransactionCount");
-  const UInt256 eth_balance = co_await platform->balanceWei();
+  const UInt256 nonce = co_await platform->transactionCount(sender.address, "pending");
+  const UInt256 eth_balance = co_await platform->balanceWei(sender.address);
   UInt256 token_balance;
-  if (token) token_balance = co_await platform->tokenBalance(token->contract());
+  if (token) token_balance = co_await platform->tokenBalance(token->contract(), sender.address);
   if (req.max) {
     if ((token ? token_balance : eth_balance).isZero()) {
       throw rpcError(WithdrawError::ZeroBalanceToWithdrawMax, "Balance is zero");
@@ -189,7 +188,7 @@ Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
     gas = *fees.gas;
   } else {
     Json call = Json::object();
-    call["from"] = platform->myAddress();
+    call["from"] = sender.checksumAddress();
     call["to"] = eip55Checksum(*tx.to);
     call["value"] = tx.value.toHexQuantity();
     call["data"] = "0x" + toHex(tx.data);
@@ -214,11 +213,11 @@ Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
     if (eth_balance < fee) insufficient(platform->ticker(), eth_balance, fee, 18);
   }
 
-  const EvmTransaction::Signed signed_tx = tx.sign(platform->privateKey());
+  const EvmTransaction::Signed signed_tx = tx.sign(sender.key);
   std::string tx_hash = toHex(signed_tx.hash);
   if (req.broadcast) tx_hash = co_await evmSendRawTransaction(*platform, toHex(signed_tx.raw));
 
-  const bool to_self = to == platform->address();
+  const bool to_self = to == sender.address;
   const UInt256 spent = token ? amount : *amount.add(fee);
   const UInt256 received = to_self ? amount : UInt256();
   std::string change = received.sub(spent) ? received.sub(spent)->toDecimal(decimals)
@@ -227,7 +226,7 @@ Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
   Json out = Json::object();
   out["tx_hex"] = toHex(signed_tx.raw);
   out["tx_hash"] = tx_hash;
-  out["from"] = Json::array({platform->myAddress()});
+  out["from"] = Json::array({sender.checksumAddress()});
   out["to"] = Json::array({eip55Checksum(to)});
   out["total_amount"] = amount.toDecimal(decimals);
   out["spent_by_me"] = spent.toDecimal(decimals);

@@ -2,7 +2,6 @@
 #include "core/coins/evm/evm_coins.h"
 
 #include "core/coins/evm/erc20_abi.h"
-#include "core/crypto/secret.h"
 #include "core/encoding/hex.h"
 
 namespace walletd {
@@ -22,29 +21,30 @@ BalanceInfo spendableBalance(const UInt256& amount, unsigned decimals) {
 }
 
 EthPlatform::EthPlatform(std::string ticker, std::uint64_t chain_id, int max_tx_type,
-                         JsonRpcClient rpc, PrivateKey key)
+                         JsonRpcClient rpc, EvmSigner signer, std::shared_ptr<EvmHdWallet> hd)
     : ticker_(std::move(ticker)),
       chain_id_(chain_id),
       max_tx_type_(max_tx_type),
       rpc_(std::move(rpc)),
-      key_(key),
-      public_key_(PublicKey::fromPrivate(key)),
-      address_(ethAddressFromPublicKey(public_key_.uncompressed())) {}
+      signer_(std::move(signer)),
+      hd_(std::move(hd)) {}
 
-EthPlatform::~EthPlatform() {
-  wipe(key_);
-}
-
-Task<UInt256> EthPlatform::balanceWei() {
-  Json params = Json::array({eip55Checksum(address_), "latest"});
+Task<UInt256> EthPlatform::balanceWei(EthAddress address) {
+  Json params = Json::array({eip55Checksum(address), "latest"});
   const Json result = co_await rpc_.call("eth_getBalance", params);
   co_return nodeQuantity(result, "eth_getBalance");
 }
 
-Task<UInt256> EthPlatform::tokenBalance(const EthAddress& contract) {
+Task<UInt256> EthPlatform::transactionCount(EthAddress address, const char* block_tag) {
+  Json params = Json::array({eip55Checksum(address), block_tag});
+  const Json result = co_await rpc_.call("eth_getTransactionCount", params);
+  co_return nodeQuantity(result, "eth_getTransactionCount");
+}
+
+Task<UInt256> EthPlatform::tokenBalance(EthAddress contract, EthAddress owner) {
   Json call = Json::object();
   call["to"] = eip55Checksum(contract);
-  call["data"] = "0x" + toHex(erc20BalanceOfData(address_));
+  call["data"] = "0x" + toHex(erc20BalanceOfData(owner));
   Json params = Json::array({call, "latest"});
   const Json result = co_await rpc_.call("eth_call", params);
   auto balance = result.is_string() ? decodeUint256Result(result.get<std::string>()) : std::nullopt;

@@ -1,37 +1,45 @@
 // The EVM family's active coins: EthPlatform (ETH and other chains of protocol type ETH) holds the
-// node connection, key and address; Erc20Token reads its balance through its platform.
+// node connection and the keys — the Iguana key, or an HD wallet with its activated address —
+// and Erc20Token reads its balance through its platform. Balance reads take an address so HD
+// activation can ask about any address; without one they read the activated address.
 #pragma once
 
 #include <memory>
 
 #include "core/coins/active_coin.h"
+#include "core/coins/evm/evm_hd_wallet.h"
+#include "core/coins/evm/evm_signer.h"
 #include "core/coins/json_rpc_client.h"
-#include "core/crypto/secp256k1.h"
-#include "core/encoding/eth_address.h"
 #include "core/encoding/uint256.h"
 
 namespace walletd {
 
 class EthPlatform : public ActiveCoin {
  public:
+  // `hd` is null for the Iguana key; with it, `signer` is the activated (path_to_address) address.
   EthPlatform(std::string ticker, std::uint64_t chain_id, int max_tx_type, JsonRpcClient rpc,
-              PrivateKey key);
-  ~EthPlatform() override;
+              EvmSigner signer, std::shared_ptr<EvmHdWallet> hd);
 
   const std::string& ticker() const override { return ticker_; }
   std::optional<std::string> platform() const override { return std::nullopt; }
-  std::string myAddress() const override { return eip55Checksum(address_); }
+  std::string myAddress() const override { return signer_.checksumAddress(); }
   Task<BalanceInfo> myBalance() override;
 
   std::uint64_t chainId() const { return chain_id_; }
   int maxTxType() const { return max_tx_type_; }
-  const EthAddress& address() const { return address_; }
-  const PublicKey& publicKey() const { return public_key_; }
-  const PrivateKey& privateKey() const { return key_; }
+  const EvmSigner& signer() const { return signer_; }
+  const EthAddress& address() const { return signer_.address; }
+  // Null when activated with the Iguana key.
+  EvmHdWallet* hdWallet() { return hd_.get(); }
   JsonRpcClient& rpc() { return rpc_; }
 
-  Task<UInt256> balanceWei();
-  Task<UInt256> tokenBalance(const EthAddress& contract);
+  Task<UInt256> balanceWei() { return balanceWei(signer_.address); }
+  Task<UInt256> balanceWei(EthAddress address);
+  Task<UInt256> tokenBalance(const EthAddress& contract) {
+    return tokenBalance(contract, signer_.address);
+  }
+  Task<UInt256> tokenBalance(EthAddress contract, EthAddress owner);
+  Task<UInt256> transactionCount(EthAddress address, const char* block_tag);
   Task<std::uint64_t> currentBlock();
 
  private:
@@ -39,9 +47,8 @@ class EthPlatform : public ActiveCoin {
   std::uint64_t chain_id_;
   int max_tx_type_;
   JsonRpcClient rpc_;
-  PrivateKey key_;
-  PublicKey public_key_;
-  EthAddress address_;
+  EvmSigner signer_;
+  std::shared_ptr<EvmHdWallet> hd_;
 };
 
 class Erc20Token : public ActiveCoin {

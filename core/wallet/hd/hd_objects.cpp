@@ -67,6 +67,13 @@ Json BalanceInfo::toJson() const {
   return Json{{"spendable", spendable.str()}, {"unspendable", unspendable.str()}};
 }
 
+Json balanceObjectJson(const BalanceObject& balance) {
+  if (const auto* single = std::get_if<BalanceInfo>(&balance)) return single->toJson();
+  Json out = Json::object();
+  for (const auto& [ticker, info] : std::get<CoinBalanceMap>(balance)) out[ticker] = info.toJson();
+  return out;
+}
+
 AddressPath AddressPath::fromJson(const Json& value, const std::string& path) {
   ParamsReader r(value, path, false);
   AddressPath out;
@@ -84,7 +91,7 @@ Json AccountAddressInfo::toJson() const {
   return Json{{"address", address},
               {"derivation_path", derivation_path},
               {"chain", bip44ChainName(chain)},
-              {"balance", balance.toJson()}};
+              {"balance", balanceObjectJson(balance)}};
 }
 
 Json WalletAccountInfo::toJson() const {
@@ -92,7 +99,7 @@ Json WalletAccountInfo::toJson() const {
   for (const auto& a : addresses) list.push_back(a.toJson());
   return Json{{"account_index", account_index},
               {"derivation_path", derivation_path},
-              {"total_balance", total_balance.toJson()},
+              {"total_balance", balanceObjectJson(total_balance)},
               {"addresses", std::move(list)}};
 }
 

@@ -6,6 +6,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "core/encoding/decimal.h"
@@ -36,6 +38,12 @@ struct BalanceInfo {
   Json toJson() const;
 };
 
+// KDF's balance object in HD answers: one BalanceInfo (a coin alone), or one per ticker in
+// activation order (a platform with its tokens, KDF's CoinBalanceMap).
+using CoinBalanceMap = std::vector<std::pair<std::string, BalanceInfo>>;
+using BalanceObject = std::variant<BalanceInfo, CoinBalanceMap>;
+Json balanceObjectJson(const BalanceObject& balance);
+
 // m/purpose'/coin'/account'/chain/address: both indexes are non-hardened (< 2^31).
 struct AddressPath {
   std::uint32_t account_id = 0;
@@ -47,7 +55,7 @@ struct AddressPath {
 
 struct AccountAddressInfo {
   std::string address;
-  BalanceInfo balance;
+  BalanceObject balance;
   Bip44Chain chain = Bip44Chain::External;
   std::string derivation_path;
   Json toJson() const;
@@ -58,7 +66,7 @@ struct WalletAccountInfo {
   std::uint32_t account_index = 0;
   std::vector<AccountAddressInfo> addresses;
   std::string derivation_path;
-  BalanceInfo total_balance;
+  BalanceObject total_balance;
   Json toJson() const;
 };
 

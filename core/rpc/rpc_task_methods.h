@@ -1,0 +1,40 @@
+// addRpcTaskMethods: registers task::<family>::init|status|user_action|cancel for one kind of
+// background work. `init` parses its params, runs `check` at once (its errors answer the init
+// call itself, as KDF's do) and then starts `work` as a task.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/node/node.h"
+#include "core/rpc/method_table.h"
+#include "core/rpc/rpc_task_manager.h"
+
+namespace walletd {
+
+// status / user_action / cancel; `result_doc` is the Ok details' shape, for the docs.
+void addRpcTaskControlMethods(MethodTable& t, const std::string& family,
+                              const std::string& result_doc);
+
+template <typename P>
+void addRpcTaskMethods(MethodTable& t, const std::string& family, std::string params_doc,
+                       std::string result_doc, void (*check)(RequestContext&, const P&),
+                       Task<Json> (*work)(Node&, P, std::shared_ptr<RpcTaskHandle>)) {
+  MethodHandler init = [family, check, work](RequestContext& ctx,
+                                             const Json& params) -> Task<Json> {
+    ParamsReader reader(params, "params");
+    reader.optional<std::uint64_t>("client_id");  // names an event stream; none is sent here
+    P parsed = P::parse(reader);
+    reader.rejectUnknown();
+    check(ctx, parsed);
+    RpcTaskManager& tasks = ctx.node.tasks();
+    auto handle = tasks.create();
+    const std::uint64_t id = tasks.run(family, handle, work(ctx.node, std::move(parsed), handle));
+    return [](std::uint64_t task_id) -> Task<Json> { co_return Json{{"task_id", task_id}}; }(id);
+  };
+  t.add({"task::" + family + "::init", std::move(params_doc) + " + client_id?", "{task_id}",
+         MethodAccess::Protected, std::move(init), nullptr});
+  addRpcTaskControlMethods(t, family, result_doc);
+}
+
+}  // namespace walletd
