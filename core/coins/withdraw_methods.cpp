@@ -4,29 +4,12 @@
 #include "core/coins/withdraw_methods.h"
 
 #include "core/coins/evm/eth_withdraw.h"
+#include "core/coins/raw_transaction_error.h"
 #include "core/encoding/hex.h"
 #include "core/node/node.h"
 
 namespace walletd {
 namespace {
-
-enum class RawTransactionError {
-  NoSuchCoin,    // 404, {coin}
-  InvalidParam,  // 400, message
-  Transport,     // 502, message (the node's refusal)
-};
-
-ErrorKindInfo describe(RawTransactionError e) {
-  switch (e) {
-    case RawTransactionError::NoSuchCoin:
-      return {"NoSuchCoin", 404};
-    case RawTransactionError::InvalidParam:
-      return {"InvalidParam", 400};
-    case RawTransactionError::Transport:
-      return {"Transport", 502};
-  }
-  return {"Transport", 502};
-}
 
 struct RawTxParams {
   std::string coin;

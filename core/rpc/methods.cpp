@@ -1,6 +1,8 @@
 // The one method table of this build: each feature contributes its entries here, once.
 #include "core/coins/coin_methods.h"
+#include "core/coins/evm/erc20_activation.h"
 #include "core/coins/evm/eth_activation.h"
+#include "core/coins/evm/eth_sign_raw.h"
 #include "core/coins/evm/swap_fee_policy.h"
 #include "core/coins/withdraw_methods.h"
 #include "core/node/node_methods.h"
@@ -18,6 +20,8 @@ const MethodTable& methodTable() {
     registerNodeMethods(t);
     registerCoinMethods(t);
     registerEthActivationMethods(t);
+    registerErc20ActivationMethods(t);
+    registerSignRawTransactionMethods(t);
     registerWithdrawMethods(t);
     registerSwapFeePolicyMethods(t);
     registerStreamMethods(t);

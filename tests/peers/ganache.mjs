@@ -64,9 +64,14 @@ export class Ganache {
     return BigInt(await this.rpc('eth_getBalance', [address, 'latest']));
   }
 
+  /** The funded account's next nonce, read from the node (ethers may answer from a cache). */
+  async nextNonce() {
+    return Number(BigInt(await this.rpc('eth_getTransactionCount', [this.funder.address, 'pending'])));
+  }
+
   /** Sends `value` wei from the funded account; resolves the receipt. */
   async fund(address, value) {
-    const tx = await this.funder.sendTransaction({ to: address, value });
+    const tx = await this.funder.sendTransaction({ to: address, value, nonce: await this.nextNonce() });
     return tx.wait();
   }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "core/coins/evm/erc20_abi.h"
+#include "core/coins/evm/eth_fee_plan.h"
 #include "core/coins/evm/evm_transaction.h"
 #include "core/coins/node_errors.h"
 #include "core/encoding/encoding_error.h"
@@ -14,15 +15,6 @@
 
 namespace walletd {
 namespace {
-
-UInt256 gwei(const Decimal& amount, const char* field) {
-  auto value = UInt256::fromDecimal(amount.str(), 9);
-  if (!value)
-    throw rpcError(WithdrawError::InvalidFee,
-                   std::string("Invalid fee: ") + field + " is out of range",
-                   Json{{"reason", std::string(field) + " is out of range"}});
-  return *value;
-}
 
 [[noreturn]] void insufficient(const std::string& coin, const UInt256& available,
                                const UInt256& required, unsigned decimals) {
@@ -37,83 +29,19 @@ std::string smallestUnit(unsigned decimals) {
   return UInt256(1).toDecimal(decimals);
 }
 
-struct FeePlan {
-  EvmTransaction::Type type = EvmTransaction::Type::Legacy;
-  UInt256 gas_price;     // legacy
-  UInt256 max_fee;       // EIP-1559
-  UInt256 priority_fee;  // EIP-1559
-  std::optional<std::uint64_t> gas;
-  UInt256 pricePerGas() const { return type == EvmTransaction::Type::Legacy ? gas_price : max_fee; }
-};
-
-// The fee the request sets, or the one estimated from the node (KDF's `Simple` estimator idea:
-// the next block's base fee from eth_feeHistory, doubled, plus the median recent priority fee).
-Task<FeePlan> planFees(EthPlatform& platform, const std::optional<FeeInfo>& fee) {
-  FeePlan plan;
-  if (fee && fee->type == FeeInfo::Type::EthGas) {
-    plan.gas_price = gwei(*fee->gas_price, "gas_price");
-    plan.gas = fee->gas;
-    co_return plan;
+// The request's fee (EthGas / EthGasEip1559) or the node's estimate; a fee the coin cannot use is
+// InvalidFeePolicy (EIP-1559 not allowed) or InvalidFee (bad value).
+Task<EvmFeePlan> planFees(EthPlatform& platform, const std::optional<FeeInfo>& fee) {
+  if (!fee) co_return co_await estimateFeePlan(platform);
+  try {
+    if (fee->type == FeeInfo::Type::EthGas) co_return legacyFeePlan(*fee->gas_price);
+    co_return eip1559FeePlan(platform, *fee->max_fee_per_gas, *fee->max_priority_fee_per_gas);
+  } catch (const EvmFeeError& e) {
+    const std::string reason = e.what();
+    if (e.kind == EvmFeeError::Kind::NotAllowed)
+      throw rpcError(WithdrawError::InvalidFeePolicy, reason, Json(reason));
+    throw rpcError(WithdrawError::InvalidFee, "Invalid fee: " + reason, Json{{"reason", reason}});
   }
-  if (fee && fee->type == FeeInfo::Type::EthGasEip1559) {
-    if (platform.maxTxType() < 2) {
-      throw rpcError(WithdrawError::InvalidFeePolicy,
-                     "EIP-1559 transactions are not enabled for " + platform.ticker() +
-                         " (max_eth_tx_type < 2)",
-                     Json("EIP-1559 transactions are not enabled for " + platform.ticker()));
-    }
-    plan.type = EvmTransaction::Type::Eip1559;
-    plan.max_fee = gwei(*fee->max_fee_per_gas, "max_fee_per_gas");
-    plan.priority_fee = gwei(*fee->max_priority_fee_per_gas, "max_priority_fee_per_gas");
-    if (plan.priority_fee > plan.max_fee) {
-      const std::string reason = "max_priority_fee_per_gas is above max_fee_per_gas";
-      throw rpcError(WithdrawError::InvalidFee, "Invalid fee: " + reason, Json{{"reason", reason}});
-    }
-    plan.gas = fee->gas;
-    co_return plan;
-  }
-  if (platform.maxTxType() >= 2) {
-    Json params = Json::array({"0x5", "latest", Json::array({50})});
-    const Json history = co_await platform.rpc().call("eth_feeHistory", params);
-    const Json base_fees = history.value("baseFeePerGas", Json::array());
-    if (!base_fees.is_array() || base_fees.empty())
-      throw NodesUnavailable("the node answered eth_feeHistory without baseFeePerGas");
-    const UInt256 next_base = nodeQuantity(base_fees.back(), "eth_feeHistory");
-    std::vector<UInt256> rewards;
-    for (const Json& block : history.value("reward", Json::array())) {
-      if (block.is_array() && !block.empty())
-        rewards.push_back(nodeQuantity(block[0], "eth_feeHistory"));
-    }
-    std::sort(rewards.begin(), rewards.end());
-    const UInt256 floor_priority = *UInt256::fromDecimal("1", 9);
-    UInt256 priority = rewards.empty() ? floor_priority : rewards[rewards.size() / 2];
-    if (priority < floor_priority) priority = floor_priority;
-    plan.type = EvmTransaction::Type::Eip1559;
-    plan.priority_fee = priority;
-    plan.max_fee = *next_base.mulSmall(2)->add(priority);
-    co_return plan;
-  }
-  const Json price = co_await platform.rpc().call("eth_gasPrice", Json::array());
-  plan.gas_price = nodeQuantity(price, "eth_gasPrice");
-  co_return plan;
-}
-
-Json feeDetails(const std::string& coin, const FeePlan& plan, std::uint64_t gas) {
-  const UInt256 total = *plan.pricePerGas().mulSmall(gas);
-  Json out = Json::object();
-  out["type"] = "Eth";
-  out["coin"] = coin;
-  out["gas"] = gas;
-  out["gas_price"] = plan.pricePerGas().toDecimal(18);
-  out["total_fee"] = total.toDecimal(18);
-  if (plan.type == EvmTransaction::Type::Eip1559) {
-    out["max_fee_per_gas"] = plan.max_fee.toDecimal(18);
-    out["max_priority_fee_per_gas"] = plan.priority_fee.toDecimal(18);
-  } else {
-    out["max_fee_per_gas"] = nullptr;
-    out["max_priority_fee_per_gas"] = nullptr;
-  }
-  return out;
 }
 
 Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
@@ -167,7 +95,7 @@ Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
   // Checked before gas estimation: a node refuses to estimate a transfer the balance cannot cover.
   if (token && token_balance < amount) insufficient(coin, token_balance, amount, decimals);
   if (!token && !req.max && eth_balance < amount) insufficient(coin, eth_balance, amount, 18);
-  FeePlan fees = co_await planFees(*platform, req.fee);
+  EvmFeePlan fees = co_await planFees(*platform, req.fee);
 
   EvmTransaction tx;
   tx.type = fees.type;
@@ -184,20 +112,10 @@ Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
     tx.value = req.max ? UInt256() : amount;
   }
   std::uint64_t gas = 0;
-  if (fees.gas) {
-    gas = *fees.gas;
+  if (req.fee && req.fee->gas) {
+    gas = *req.fee->gas;
   } else {
-    Json call = Json::object();
-    call["from"] = sender.checksumAddress();
-    call["to"] = eip55Checksum(*tx.to);
-    call["value"] = tx.value.toHexQuantity();
-    call["data"] = "0x" + toHex(tx.data);
-    Json params = Json::array({call});
-    const auto estimated =
-        nodeQuantity(co_await platform->rpc().call("eth_estimateGas", params), "eth_estimateGas")
-            .toUint64();
-    if (!estimated) throw NodesUnavailable("the node answered eth_estimateGas out of range");
-    gas = *estimated;
+    gas = co_await estimateGasLimit(*platform, sender.address, tx);
   }
   tx.gas_limit = gas;
   const UInt256 fee = *fees.pricePerGas().mulSmall(gas);
@@ -234,7 +152,7 @@ Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
   out["my_balance_change"] = change;
   out["block_height"] = 0;
   out["timestamp"] = node.clock().unixMillis() / 1000;
-  out["fee_details"] = feeDetails(platform->ticker(), fees, gas);
+  out["fee_details"] = evmFeeDetails(platform->ticker(), fees, gas);
   out["coin"] = coin;
   out["internal_id"] = "";
   out["transaction_type"] = "StandardTransfer";
