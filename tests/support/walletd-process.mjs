@@ -54,15 +54,15 @@ export async function stopChild(child, exited, graceMs) {
 
 export class WalletdProcess {
   /** Starts walletd with `configPath`; resolves once it printed its port. */
-  static start(configPath, { coinsPath = join(repoRoot, 'config/coins.json'), timeoutMs = 10000 } = {}) {
-    return WalletdProcess.startWithArgs(['--config', configPath, '--coins', coinsPath], { timeoutMs });
+  static start(configPath, { coinsPath = join(repoRoot, 'config/coins.json'), timeoutMs = 10000, env = {} } = {}) {
+    return WalletdProcess.startWithArgs(['--config', configPath, '--coins', coinsPath], { timeoutMs, env });
   }
 
   /** Starts walletd with explicit arguments; resolves once it printed its port. */
-  static async startWithArgs(args, { timeoutMs = 10000 } = {}) {
+  static async startWithArgs(args, { timeoutMs = 10000, env = {} } = {}) {
     const p = new WalletdProcess();
     p.startedAt = process.hrtime.bigint();
-    p.child = spawn(walletdBinary(), args);
+    p.child = spawn(walletdBinary(), args, { env: { ...process.env, ...env } });
     p.stderr = '';
     p.child.stderr.on('data', (d) => (p.stderr += d));
     p.exited = new Promise((resolve) => p.child.on('exit', (code, signal) => resolve({ code, signal })));
