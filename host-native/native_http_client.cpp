@@ -5,6 +5,8 @@
 
 #include <cstdlib>
 #include <exception>
+#include <map>
+#include <memory>
 #include <optional>
 
 namespace walletd {
@@ -87,18 +89,44 @@ Task<HttpResponse> NativeHttpClient::request(HttpRequest request) {
   co_return co_await op;
 }
 
-HttpResponse NativeHttpClient::perform(const HttpRequest& request) {
-  const auto [base, path] = splitUrl(request.url);
-  httplib::Client client(base);
-  if (!client.is_valid()) throw TransportError("unsupported URL: " + request.url);
+namespace {
+
+// Each worker keeps one keep-alive connection per node (base URL), so a node call does not pay a
+// TCP (and TLS) handshake every time. A connection that failed is dropped, never reused.
+class ConnectionCache {
+ public:
+  static constexpr std::size_t kMaxClients = 16;
+
+  // The client for `base` (nullptr for an unusable URL) and whether it was used before.
+  std::pair<httplib::Client*, bool> get(const std::string& base) {
+    if (auto it = clients_.find(base); it != clients_.end()) return {it->second.get(), true};
+    if (clients_.size() >= kMaxClients) clients_.clear();
+    auto client = std::make_unique<httplib::Client>(base);
+    if (!client->is_valid()) return {nullptr, false};
+    client->set_keep_alive(true);
+    client->set_tcp_nodelay(true);
+    client->enable_server_certificate_verification(true);
+    if (const char* ca_file = std::getenv("SSL_CERT_FILE"); ca_file && *ca_file)
+      client->set_ca_cert_path(ca_file);
+    return {clients_.emplace(base, std::move(client)).first->second.get(), false};
+  }
+  void forget(const std::string& base) { clients_.erase(base); }
+
+ private:
+  std::map<std::string, std::unique_ptr<httplib::Client>> clients_;
+};
+
+ConnectionCache& threadConnections() {
+  thread_local ConnectionCache cache;
+  return cache;
+}
+
+httplib::Result send(httplib::Client& client, const HttpRequest& request, const std::string& path) {
   const time_t seconds = static_cast<time_t>(request.timeout_ms / 1000);
   const time_t micros = static_cast<time_t>((request.timeout_ms % 1000) * 1000);
   client.set_connection_timeout(seconds, micros);
   client.set_read_timeout(seconds, micros);
   client.set_write_timeout(seconds, micros);
-  client.enable_server_certificate_verification(true);
-  if (const char* ca_file = std::getenv("SSL_CERT_FILE"); ca_file && *ca_file)
-    client.set_ca_cert_path(ca_file);
   httplib::Headers headers;
   std::string content_type = "application/json";
   for (const auto& [name, value] : request.headers) {
@@ -108,20 +136,40 @@ HttpResponse NativeHttpClient::perform(const HttpRequest& request) {
       headers.emplace(name, value);
     }
   }
-  httplib::Result result = request.method == "GET"
-                               ? client.Get(path, headers)
-                               : client.Post(path, headers, request.body, content_type);
-  if (!result) {
-    std::string reason = httplib::to_string(result.error());
-    if (result.error() == httplib::Error::SSLServerVerification)
+  return request.method == "GET" ? client.Get(path, headers)
+                                 : client.Post(path, headers, request.body, content_type);
+}
+
+}  // namespace
+
+HttpResponse NativeHttpClient::perform(const HttpRequest& request) {
+  const auto [base, path] = splitUrl(request.url);
+  ConnectionCache& connections = threadConnections();
+  for (int attempt = 0;; ++attempt) {
+    auto [client, reused] = connections.get(base);
+    if (client == nullptr) throw TransportError("unsupported URL: " + request.url);
+    httplib::Result result = send(*client, request, path);
+    if (result) {
+      HttpResponse response;
+      response.status = result->status;
+      response.body = result->body;
+      for (const auto& [name, value] : result->headers) response.headers.emplace_back(name, value);
+      return response;
+    }
+    connections.forget(base);
+    const httplib::Error error = result.error();
+    // A node may close an idle kept-alive connection: one fresh attempt. (Resending is safe: the
+    // calls are reads, and a raw transaction sent twice has one hash.)
+    if (reused && attempt == 0 &&
+        (error == httplib::Error::Read || error == httplib::Error::Write ||
+         error == httplib::Error::Connection)) {
+      continue;
+    }
+    std::string reason = httplib::to_string(error);
+    if (error == httplib::Error::SSLServerVerification)
       reason = "the server's TLS certificate is not trusted";
     throw TransportError(reason);
   }
-  HttpResponse response;
-  response.status = result->status;
-  response.body = result->body;
-  for (const auto& [name, value] : result->headers) response.headers.emplace_back(name, value);
-  return response;
 }
 
 }  // namespace walletd

@@ -1,6 +1,7 @@
 // NativeHttpClient: the daemon's HttpClient. Requests run on a small pool of worker threads with
 // cpp-httplib (HTTPS through its OpenSSL build; certificates are verified against the system
 // store, or the file named by SSL_CERT_FILE); completions are posted back to the core executor.
+// Each worker keeps a keep-alive connection per node.
 #pragma once
 
 #include <condition_variable>
