@@ -3,6 +3,7 @@
 // is registered, and the refusals carry KDF's types and statuses.
 #include <catch2/catch.hpp>
 
+#include "tests/unit/scripted_eth_node.h"
 #include "tests/unit/test_support.h"
 
 using namespace walletd;
@@ -14,15 +15,7 @@ const char* kNode = "http://node.test";
 const char* kKey = "0x4f3edf983ac636a65a842ce7c78d9aa706d3b113bce9c46f30d7d21715b23b1d";
 
 void scriptNode(TestNode& t, const char* chain_id = "0x539") {
-  t.http.on(kNode, [chain_id](const HttpRequest& r) {
-    const Json call = Json::parse(r.body);
-    Json result;
-    if (call["method"] == "eth_chainId") result = chain_id;
-    if (call["method"] == "eth_blockNumber") result = "0x7";
-    if (call["method"] == "eth_getBalance") result = "0x0";
-    return HttpResponse{
-        200, {}, Json{{"jsonrpc", "2.0"}, {"id", call["id"]}, {"result", result}}.dump()};
-  });
+  scriptEthNode(t.http, kNode, chain_id, "0x0");
 }
 
 Json ethParams() {
