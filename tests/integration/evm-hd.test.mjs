@@ -106,6 +106,18 @@ test('HD ERC20 withdraw from a derivation_path, broadcast: true', async () => {
   assert.equal(await tokenBalance(TO), toBefore + parseEther('2.5'));
 });
 
+test('two broadcasting withdraws at once from one address get consecutive nonces (send lock)', async () => {
+  const toBefore = await balance(TO);
+  const one = { coin: 'ETH-ganache', to: TO, amount: '0.01', from: { account_id: 0, chain: 'External', address_id: 2 }, broadcast: true };
+  const [a, b] = await Promise.all([walletd.rpc('withdraw', one), walletd.rpc('withdraw', one)]);
+  assert.equal(a.status, 200, a.text);
+  assert.equal(b.status, 200, b.text);
+  const nonces = [a, b].map((r) => Transaction.from('0x' + r.json.result.tx_hex).nonce).sort();
+  assert.equal(nonces[1], nonces[0] + 1);
+  for (const r of [a, b]) assert.equal((await receipt(r.json.result.tx_hash)).status, '0x1');
+  assert.equal(await balance(TO), toBefore + parseEther('0.02'));
+});
+
 test('the HD accounts survive a restart: scan_if_new_wallet does not rescan, scan finds address 5', async () => {
   await ganache.fund(hd(5), parseEther('0.5'));
   await walletd.stop();

@@ -171,7 +171,7 @@ Task<Json> activateEth(Node& node, EthActivationParams p, std::shared_ptr<RpcTas
   PlatformKeys keys = co_await platformKeys(node, entry, p);
   auto platform = std::make_shared<EthPlatform>(
       p.ticker, chain_id, entry.conf.value("max_eth_tx_type", 0),
-      JsonRpcClient(node.http(), p.nodes), std::move(keys.signer), keys.hd);
+      JsonRpcClient(node.http(), p.nodes), std::move(keys.signer), keys.hd, node.executor());
 
   const Json node_chain = co_await platform->rpc().call("eth_chainId", Json::array());
   const auto node_chain_id = node_chain.is_string()

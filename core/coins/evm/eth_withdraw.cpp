@@ -82,6 +82,11 @@ Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
     }
   }
 
+  std::optional<AsyncMutex::Guard> send_guard;
+  if (req.broadcast) {
+    AsyncMutex::Guard guard = co_await platform->sendLock().scoped();
+    send_guard.emplace(std::move(guard));
+  }
   const UInt256 nonce = co_await platform->transactionCount(sender.address, "pending");
   const UInt256 eth_balance = co_await platform->balanceWei(sender.address);
   UInt256 token_balance;

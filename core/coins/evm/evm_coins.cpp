@@ -21,13 +21,15 @@ BalanceInfo spendableBalance(const UInt256& amount, unsigned decimals) {
 }
 
 EthPlatform::EthPlatform(std::string ticker, std::uint64_t chain_id, int max_tx_type,
-                         JsonRpcClient rpc, EvmSigner signer, std::shared_ptr<EvmHdWallet> hd)
+                         JsonRpcClient rpc, EvmSigner signer, std::shared_ptr<EvmHdWallet> hd,
+                         Executor& executor)
     : ticker_(std::move(ticker)),
       chain_id_(chain_id),
       max_tx_type_(max_tx_type),
       rpc_(std::move(rpc)),
       signer_(std::move(signer)),
-      hd_(std::move(hd)) {}
+      hd_(std::move(hd)),
+      send_lock_(executor) {}
 
 Task<UInt256> EthPlatform::balanceWei(EthAddress address) {
   Json params = Json::array({eip55Checksum(address), "latest"});

@@ -6,6 +6,7 @@
 
 #include <memory>
 
+#include "core/async/async_mutex.h"
 #include "core/coins/active_coin.h"
 #include "core/coins/evm/evm_hd_wallet.h"
 #include "core/coins/evm/evm_signer.h"
@@ -18,7 +19,7 @@ class EthPlatform : public ActiveCoin {
  public:
   // `hd` is null for the Iguana key; with it, `signer` is the activated (path_to_address) address.
   EthPlatform(std::string ticker, std::uint64_t chain_id, int max_tx_type, JsonRpcClient rpc,
-              EvmSigner signer, std::shared_ptr<EvmHdWallet> hd);
+              EvmSigner signer, std::shared_ptr<EvmHdWallet> hd, Executor& executor);
 
   const std::string& ticker() const override { return ticker_; }
   std::optional<std::string> platform() const override { return std::nullopt; }
@@ -32,6 +33,9 @@ class EthPlatform : public ActiveCoin {
   // Null when activated with the Iguana key.
   EvmHdWallet* hdWallet() { return hd_.get(); }
   JsonRpcClient& rpc() { return rpc_; }
+  // Held from reading the pending nonce to broadcasting, so two broadcasting withdraws never sign
+  // the same nonce (KDF's per-address nonce lock; one per platform here).
+  AsyncMutex& sendLock() { return send_lock_; }
 
   Task<UInt256> balanceWei() { return balanceWei(signer_.address); }
   Task<UInt256> balanceWei(EthAddress address);
@@ -49,6 +53,7 @@ class EthPlatform : public ActiveCoin {
   JsonRpcClient rpc_;
   EvmSigner signer_;
   std::shared_ptr<EvmHdWallet> hd_;
+  AsyncMutex send_lock_;
 };
 
 class Erc20Token : public ActiveCoin {
