@@ -37,6 +37,33 @@ struct UserActionParams {
   }
 };
 
+Json statusAnswer(RpcTaskManager& tasks, const std::string& family, const StatusParams& p) {
+  return tasks.status(family, p.task_id, p.forget_if_finished);
+}
+
+Json userActionAnswer(RpcTaskManager& tasks, const std::string& family, const UserActionParams& p) {
+  tasks.userAction(family, p.task_id);
+  return "success";
+}
+
+Json cancelAnswer(RpcTaskManager& tasks, const std::string& family, const TaskIdParams& p) {
+  tasks.cancel(family, p.task_id);
+  return "success";
+}
+
+// A control method of `family`: parses P strictly, then answers what `answer` returns.
+template <typename P>
+MethodHandler controlHandler(const std::string& family,
+                             Json (*answer)(RpcTaskManager&, const std::string&, const P&)) {
+  return [family, answer](RequestContext& ctx, const Json& params) -> Task<Json> {
+    ParamsReader r(params, "params");
+    const P parsed = P::parse(r);
+    r.rejectUnknown();
+    Json out = answer(ctx.node.tasks(), family, parsed);
+    return [](Json result) -> Task<Json> { co_return result; }(std::move(out));
+  };
+}
+
 }  // namespace
 
 void addRpcTaskControlMethods(MethodTable& t, const std::string& family,
@@ -44,34 +71,12 @@ void addRpcTaskControlMethods(MethodTable& t, const std::string& family,
   const std::string prefix = "task::" + family + "::";
   t.add({prefix + "status", "{task_id, forget_if_finished = true}",
          "{status: Ok|Error|InProgress, details}; Ok details: " + result_doc,
-         MethodAccess::Protected,
-         [family](RequestContext& ctx, const Json& params) -> Task<Json> {
-           ParamsReader r(params, "params");
-           const StatusParams p = StatusParams::parse(r);
-           r.rejectUnknown();
-           Json out = ctx.node.tasks().status(family, p.task_id, p.forget_if_finished);
-           return [](Json result) -> Task<Json> { co_return result; }(std::move(out));
-         },
-         nullptr});
+         MethodAccess::Protected, controlHandler(family, &statusAnswer), nullptr});
   t.add({prefix + "user_action", "{task_id, user_action: {action_type, pin | passphrase}}",
-         "\"success\"", MethodAccess::Protected,
-         [family](RequestContext& ctx, const Json& params) -> Task<Json> {
-           ParamsReader r(params, "params");
-           const UserActionParams p = UserActionParams::parse(r);
-           r.rejectUnknown();
-           ctx.node.tasks().userAction(family, p.task_id);
-           return []() -> Task<Json> { co_return Json("success"); }();
-         },
+         "\"success\"", MethodAccess::Protected, controlHandler(family, &userActionAnswer),
          nullptr});
   t.add({prefix + "cancel", "{task_id}", "\"success\"", MethodAccess::Protected,
-         [family](RequestContext& ctx, const Json& params) -> Task<Json> {
-           ParamsReader r(params, "params");
-           const TaskIdParams p = TaskIdParams::parse(r);
-           r.rejectUnknown();
-           ctx.node.tasks().cancel(family, p.task_id);
-           return []() -> Task<Json> { co_return Json("success"); }();
-         },
-         nullptr});
+         controlHandler(family, &cancelAnswer), nullptr});
 }
 
 }  // namespace walletd

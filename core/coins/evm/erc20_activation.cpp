@@ -72,36 +72,27 @@ Task<Json> enableErc20(RequestContext& ctx, EnableErc20Params p) {
     throw rpcError(EnableTokenError::TokenIsAlreadyActivated,
                    "Token " + p.ticker + " is already activated", Json(p.ticker));
   }
+  // KDF's order: the token's entry first (TokenConfigIsNotFound / UnexpectedTokenProtocol), then
+  // its platform.
   const std::string platform_ticker = platformOf(node, p.ticker);
+  const Erc20TokenPlan plan =
+      planErc20Token(node, platform_ticker, p.ticker, p.required_confirmations);
   auto active = node.activeCoins().find(platform_ticker);
-  auto platform = std::dynamic_pointer_cast<EthPlatform>(active);
-  if (!platform_ticker.empty() && !active) {
+  if (!active) {
     throw rpcError(EnableTokenError::PlatformCoinIsNotActivated,
                    "Platform coin " + platform_ticker + " is not activated", Json(platform_ticker));
   }
-  if (active && !platform) {
+  auto platform = std::dynamic_pointer_cast<EthPlatform>(active);
+  if (!platform) {
     throw rpcError(EnableTokenError::UnsupportedPlatformCoin,
                    platform_ticker + " is not a platform coin for token " + p.ticker,
                    Json{{"platform_coin_ticker", platform_ticker}, {"token_ticker", p.ticker}});
-  }
-  // Missing entry or not an ERC20 of this platform: TokenConfigIsNotFound /
-  // UnexpectedTokenProtocol.
-  const Erc20TokenPlan plan =
-      planErc20Token(node, platform_ticker, p.ticker, p.required_confirmations);
-  if (!platform) {
-    throw rpcError(EnableTokenError::PlatformCoinIsNotActivated,
-                   "Platform coin " + platform_ticker + " is not activated", Json(platform_ticker));
   }
   auto token = std::make_shared<Erc20Token>(plan.ticker, platform, plan.contract, plan.decimals,
                                             plan.required_confirmations);
   Json balances = Json::object();
   for (const EthAddress& address : knownAddresses(*platform)) {
-    UInt256 units;
-    try {
-      units = co_await platform->tokenBalance(plan.contract, address);
-    } catch (const NodesUnavailable& e) {
-      throw rpcError(EnableTokenError::Transport, e.what(), Json(std::string(e.what())));
-    }
+    const UInt256 units = co_await platform->tokenBalance(plan.contract, address);
     balances[eip55Checksum(address)] = spendableBalance(units, plan.decimals).toJson();
   }
   if (node.activeCoins().find(p.ticker)) {  // activated by another call meanwhile
@@ -117,13 +108,17 @@ Task<Json> enableErc20(RequestContext& ctx, EnableErc20Params p) {
   co_return out;
 }
 
+Task<Json> enableErc20Method(RequestContext& ctx, EnableErc20Params p) {
+  co_return co_await overNodes(enableErc20(ctx, std::move(p)), EnableTokenError::Transport);
+}
+
 }  // namespace
 
 void registerErc20ActivationMethods(MethodTable& t) {
   t.add({"enable_erc20", "{ticker, activation_params: {required_confirmations?}}",
          "{balances: {<address>: {spendable, unspendable}}, platform_coin, "
          "token_contract_address, required_confirmations}",
-         MethodAccess::Protected, typedHandler(&enableErc20), nullptr});
+         MethodAccess::Protected, typedHandler(&enableErc20Method), nullptr});
 }
 
 }  // namespace walletd

@@ -39,8 +39,9 @@ std::uint64_t chainIdOf(const CoinEntry& entry) {
   creationError(entry.ticker, "no chain_id in the coins file");
 }
 
-// Everything that needs no node: answered by `init` itself in the task form.
-void checkActivation(Node& node, const EthActivationParams& p) {
+// Everything that needs no node (answered by `init` itself in the task form); returns the token
+// plans.
+std::vector<Erc20TokenPlan> checkActivation(Node& node, const EthActivationParams& p) {
   if (node.activeCoins().find(p.ticker)) {
     throw rpcError(EnablePlatformError::PlatformIsAlreadyActivated, p.ticker, Json(p.ticker));
   }
@@ -68,12 +69,14 @@ void checkActivation(Node& node, const EthActivationParams& p) {
         "no wallet is open: start walletd with a passphrase or a wallet_name";
     throw rpcError(EnablePlatformError::Internal, message, Json(message));
   }
+  std::vector<Erc20TokenPlan> plans;
   for (const TokenRequest& request : p.tokens) {
     if (node.activeCoins().find(request.ticker)) {
       invalidPayload("Token " + request.ticker + " is already activated");
     }
-    planErc20Token(node, p.ticker, request.ticker, request.required_confirmations);
+    plans.push_back(planErc20Token(node, p.ticker, request.ticker, request.required_confirmations));
   }
+  return plans;
 }
 
 std::string walletId(const Node& node) {
@@ -162,11 +165,8 @@ Task<Json> iguanaResult(EthPlatform& platform,
 }
 
 Task<Json> activateEth(Node& node, EthActivationParams p, std::shared_ptr<RpcTaskHandle> handle) {
-  checkActivation(node, p);
+  const std::vector<Erc20TokenPlan> plans = checkActivation(node, p);
   const CoinEntry& entry = *node.coins().find(p.ticker);
-  std::vector<Erc20TokenPlan> plans;
-  for (const TokenRequest& request : p.tokens)
-    plans.push_back(planErc20Token(node, p.ticker, request.ticker, request.required_confirmations));
   const std::uint64_t chain_id = chainIdOf(entry);
   PlatformKeys keys = co_await platformKeys(node, entry, p);
   auto platform = std::make_shared<EthPlatform>(

@@ -2,6 +2,7 @@
 #include "core/coins/evm/eth_sign_raw.h"
 
 #include "core/coins/evm/eth_fee_plan.h"
+#include "core/coins/node_errors.h"
 #include "core/coins/raw_transaction_error.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
@@ -45,26 +46,17 @@ struct PayForGas {
 };
 
 // An amount or gas figure: a 0x hex quantity (wei for `value`, as spec RawTxInfo writes it), a
-// non-negative integer, or — for `value` only — a decimal string in coin units (KDF's form).
+// non-negative integer, or — for `value` only — a decimal in coin units (KDF's form).
 UInt256 quantityField(const Json& value, const std::string& path,
                       std::optional<unsigned> decimals) {
   std::optional<UInt256> out;
-  if (value.is_number_unsigned()) {
-    out = UInt256(value.get<std::uint64_t>());
-    if (decimals) out = UInt256::fromDecimal(std::to_string(value.get<std::uint64_t>()), *decimals);
-  } else if (value.is_string()) {
-    const std::string text = value.get<std::string>();
-    if (text.rfind("0x", 0) == 0) {
-      out = UInt256::fromHexQuantity(text);
-    } else {
-      const Decimal d = Decimal::fromJson(value, path);
-      if (!d.str().empty() && d.str()[0] != '-')
-        out = UInt256::fromDecimal(d.str(), decimals.value_or(0));
-      if (out && !decimals && d.str().find('.') != std::string::npos) out.reset();
-    }
-  } else if (value.is_number() && decimals) {
-    const Decimal d = Decimal::fromJson(value, path);
-    if (!d.str().empty() && d.str()[0] != '-') out = UInt256::fromDecimal(d.str(), *decimals);
+  const bool hex = value.is_string() && value.get<std::string>().rfind("0x", 0) == 0;
+  if (hex) {
+    out = UInt256::fromHexQuantity(value.get<std::string>());
+  } else if (value.is_string() || (value.is_number() && (decimals || !value.is_number_float()))) {
+    const std::string text = Decimal::fromJson(value, path).str();
+    const bool fraction_refused = !decimals && text.find('.') != std::string::npos;
+    if (text[0] != '-' && !fraction_refused) out = UInt256::fromDecimal(text, decimals.value_or(0));
   }
   if (!out) throwInvalidParams(path + ": expected a non-negative amount or 0x quantity");
   return *out;
@@ -154,25 +146,18 @@ Task<Json> signRaw(Node& node, SignRawParams p) {
   tx.data = p.data;
   tx.gas_limit = p.gas_limit;
   tx.chain_id = platform->chainId();
-  try {
-    const EvmFeePlan fees = co_await feePlan(*platform, p.pay_for_gas);
-    tx.type = fees.type;
-    tx.gas_price = fees.gas_price;
-    tx.max_fee_per_gas = fees.max_fee;
-    tx.max_priority_fee_per_gas = fees.priority_fee;
-    tx.nonce = co_await platform->transactionCount(platform->address(), "pending");
-  } catch (const NodesUnavailable& e) {
-    throw rpcError(RawTransactionError::Transport, e.what(), Json(std::string(e.what())));
-  } catch (const JsonRpcError& e) {
-    throw rpcError(RawTransactionError::Transport, e.node + " answered: " + e.what(),
-                   Json(std::string(e.what())));
-  }
+  const EvmFeePlan fees = co_await feePlan(*platform, p.pay_for_gas);
+  tx.type = fees.type;
+  tx.gas_price = fees.gas_price;
+  tx.max_fee_per_gas = fees.max_fee;
+  tx.max_priority_fee_per_gas = fees.priority_fee;
+  tx.nonce = co_await platform->transactionCount(platform->address(), "pending");
   const EvmTransaction::Signed signed_tx = tx.sign(platform->signer().key);
   co_return Json{{"tx_hex", toHex(signed_tx.raw)}};
 }
 
 Task<Json> signRawTransaction(RequestContext& ctx, SignRawParams p) {
-  co_return co_await signRaw(ctx.node, std::move(p));
+  co_return co_await overNodes(signRaw(ctx.node, std::move(p)), RawTransactionError::Transport);
 }
 
 }  // namespace

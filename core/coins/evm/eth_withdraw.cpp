@@ -3,8 +3,6 @@
 // fees), eth_estimateGas unless the request sets gas, and eth_sendRawTransaction with broadcast.
 #include "core/coins/evm/eth_withdraw.h"
 
-#include <algorithm>
-
 #include "core/coins/evm/erc20_abi.h"
 #include "core/coins/evm/eth_fee_plan.h"
 #include "core/coins/evm/evm_transaction.h"
