@@ -3,6 +3,7 @@
 // in storage (a known wallet is not rescanned), and a withdraw `from` is checked.
 #include <catch2/catch.hpp>
 
+#include "tests/unit/scripted_eth_node.h"
 #include "tests/unit/test_support.h"
 
 using namespace walletd;
@@ -10,7 +11,6 @@ using namespace walletd::test;
 
 namespace {
 
-const char* kNode = "http://node.test";
 const char* kMnemonic =
     "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
 

@@ -10,9 +10,6 @@ using namespace walletd::test;
 
 namespace {
 
-const char* kNode = "http://node.test";
-const char* kKey = "0x4f3edf983ac636a65a842ce7c78d9aa706d3b113bce9c46f30d7d21715b23b1d";
-
 // A node on chain 1337 at block 7 holding 2.5 ETH for everyone.
 void scriptNode(TestNode& t, const char* chain_id = "0x539") {
   scriptEthNode(t.http, kNode, chain_id, "0x22b1c8c1227a0000");

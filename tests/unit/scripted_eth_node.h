@@ -9,6 +9,11 @@
 
 namespace walletd::test {
 
+constexpr const char* kNode = "http://node.test";  // the scripted node's URL
+// Ganache's deterministic account 0 as an Iguana passphrase:
+// 0x90F8bf6A479f320ead074411a4B0e7944Ea8c9C1.
+constexpr const char* kKey = "0x4f3edf983ac636a65a842ce7c78d9aa706d3b113bce9c46f30d7d21715b23b1d";
+
 inline void scriptEthNode(ScriptedHttpClient& http, const std::string& url,
                           std::string chain_id = "0x539", std::string balance_wei = "0x0") {
   http.on(url, [chain_id, balance_wei](const HttpRequest& r) {
