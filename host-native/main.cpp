@@ -7,6 +7,7 @@
 #include <iostream>
 #include <thread>
 
+#include "core/node/method_list.h"
 #include "core/node/node.h"
 #include "host-native/config_loader.h"
 #include "host-native/core_bridge.h"
@@ -30,7 +31,8 @@ void printHelp() {
       << "  --rpcport N    listen on port N (0 = any free port), overriding the configuration\n"
       << "  --demo         run on the embedded demo configuration and coins\n\n"
       << "Methods (POST JSON to http://rpcip:rpcport/):\n";
-  for (const MethodSpec* m : methodTable().all()) {
+  const MethodTable table = buildMethodTable(builtInFamilies());
+  for (const MethodSpec* m : table.all()) {
     std::cout << "  " << m->name << (m->access == MethodAccess::Public ? " (public)" : "")
               << (m->legacy ? " [legacy form too]" : "") << "\n      params: " << m->params_doc
               << "\n      result: " << m->result_doc << "\n";

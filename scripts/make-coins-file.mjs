@@ -1,9 +1,9 @@
 // Regenerates config/coins.json: the coins walletd supports, copied unchanged from a KDF coins
-// file (argument 1, default ../shared/data/coins.json), plus the regtest/devnet entries its tests
+// file (argument 1, default tests/data/kdf-coins.json), plus the regtest/devnet entries its tests
 // use. Run: node scripts/make-coins-file.mjs [kdf-coins.json] > config/coins.json
 import { readFileSync } from 'node:fs';
 
-const source = JSON.parse(readFileSync(process.argv[2] ?? new URL('../../shared/data/coins.json', import.meta.url), 'utf8'));
+const source = JSON.parse(readFileSync(process.argv[2] ?? new URL('../tests/data/kdf-coins.json', import.meta.url), 'utf8'));
 const pick = ['BTC', 'BTC-segwit', 'LTC', 'LTC-segwit', 'BCH', 'KMD', 'QTUM', 'ETH', 'USDT-ERC20',
   'USDC-ERC20', 'ATOM', 'ARRR', 'DOC', 'MARTY'];
 const coins = pick.map((ticker) => {

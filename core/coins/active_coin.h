@@ -1,11 +1,18 @@
-// ActiveCoin: a coin the node has activated — what every family answers for the shared methods
-// (get_enabled_coins, my_balance, disable_coin). Families derive from it.
+// ActiveCoin: the one interface every activated coin of every family implements. The shared
+// methods (get_enabled_coins, my_balance, disable_coin, withdraw, send_raw_transaction,
+// sign_raw_transaction, my_tx_history) call it and never ask which family a coin belongs to. The
+// defaults answer KDF's "not supported for this coin" errors, so a family overrides only what
+// it can do.
 #pragma once
 
 #include <optional>
 #include <string>
 
 #include "core/async/task.h"
+#include "core/coins/raw_transaction.h"
+#include "core/coins/transaction_details.h"
+#include "core/coins/tx_history.h"
+#include "core/coins/withdraw_request.h"
 #include "core/wallet/hd/hd_objects.h"
 
 namespace walletd {
@@ -18,6 +25,18 @@ class ActiveCoin {
   virtual std::optional<std::string> platform() const = 0;
   virtual std::string myAddress() const = 0;
   virtual Task<BalanceInfo> myBalance() = 0;
+
+  // Builds, signs and (with request.broadcast) sends a transfer. Errors: WithdrawError (peer
+  // failures as TransportFailure, mapped to WithdrawError::Transport by the shared method).
+  virtual Task<TransactionDetails> withdraw(WithdrawRequest request);
+  // Broadcasts a signed transaction; answers its hash. Errors: RawTransactionError.
+  virtual Task<std::string> sendRawTransaction(SendRawRequest request);
+  // Signs a caller-built transaction with the activated address; answers tx_hex, not broadcast.
+  virtual Task<std::string> signRawTransaction(SignRawRequest request);
+  // One page of the coin's history. Errors: TxHistoryError.
+  virtual Task<TxHistoryPage> txHistory(TxHistoryRequest request);
+  // Called when the coin is disabled (alone or with its platform): stop pollers, streams, loops.
+  virtual void onDisable() {}
 };
 
 }  // namespace walletd

@@ -1,11 +1,11 @@
 // get_enabled_coins: v2 {coins:[{ticker}]}, legacy {result:[{ticker, address}]}.
 // my_balance {coin}: {address, balance, unspendable_balance, coin} (legacy: the same, bare).
 // disable_coin {coin}: {coin, cancelled_orders: [], passivized: false, tokens: [...]} — a platform
-// takes its tokens with it.
+// takes its tokens with it, and every disabled coin is told onDisable.
 #include "core/coins/coin_methods.h"
 
-#include "core/coins/evm/eth_activation_errors.h"
-#include "core/coins/json_rpc_client.h"
+#include "core/coins/coin_lookup_error.h"
+#include "core/coins/transport_error.h"
 #include "core/node/node.h"
 
 namespace walletd {
@@ -34,7 +34,7 @@ Task<Json> enabledCoins(RequestContext& ctx, NoParams) {
   co_return Json{{"coins", std::move(coins)}};
 }
 
-Task<Json> enabledCoinsLegacy(RequestContext& ctx, const Json&) {
+Task<Json> enabledCoinsLegacy(RequestContext& ctx, NoParams) {
   Json coins = Json::array();
   for (const auto& coin : ctx.node.activeCoins().all()) {
     coins.push_back(Json{{"ticker", coin->ticker()}, {"address", coin->myAddress()}});
@@ -42,60 +42,46 @@ Task<Json> enabledCoinsLegacy(RequestContext& ctx, const Json&) {
   co_return Json{{"result", std::move(coins)}};
 }
 
-Task<Json> balanceOf(Node& node, const std::string& ticker) {
-  auto coin = activeCoin(node, ticker);
-  BalanceInfo balance;
-  try {
-    balance = co_await coin->myBalance();
-  } catch (const NodesUnavailable& e) {
-    throw rpcError(CoinLookupError::Transport, e.what(), Json(std::string(e.what())));
-  }
+Task<Json> myBalance(RequestContext& ctx, CoinParams p) {
+  auto coin = activeCoin(ctx.node, p.coin);
+  const BalanceInfo balance = co_await overTransport(coin->myBalance(), CoinLookupError::Transport);
   Json out = Json::object();
   out["address"] = coin->myAddress();
   out["balance"] = balance.spendable.str();
   out["unspendable_balance"] = balance.unspendable.str();
-  out["coin"] = ticker;
+  out["coin"] = p.coin;
   co_return out;
 }
 
-Task<Json> myBalance(RequestContext& ctx, CoinParams p) {
-  co_return co_await balanceOf(ctx.node, p.coin);
-}
-Task<Json> myBalanceLegacy(RequestContext& ctx, const Json& request) {
-  co_return co_await balanceOf(ctx.node, parseLegacyParams<CoinParams>(request).coin);
-}
-
-Json disable(Node& node, const std::string& ticker) {
-  activeCoin(node, ticker);
-  std::vector<std::string> removed = node.activeCoins().remove(ticker);
+Task<Json> disableCoin(RequestContext& ctx, CoinParams p) {
+  activeCoin(ctx.node, p.coin);
   Json tokens = Json::array();
-  for (const std::string& t : removed) {
-    if (t != ticker) tokens.push_back(t);
+  for (const auto& coin : ctx.node.activeCoins().remove(p.coin)) {
+    coin->onDisable();
+    if (coin->ticker() != p.coin) tokens.push_back(coin->ticker());
   }
   Json out = Json::object();
-  out["coin"] = ticker;
+  out["coin"] = p.coin;
   out["cancelled_orders"] = Json::array();
   out["passivized"] = false;
   out["tokens"] = std::move(tokens);
-  return out;
+  co_return out;
 }
 
-Task<Json> disableCoin(RequestContext& ctx, CoinParams p) {
-  co_return disable(ctx.node, p.coin);
-}
-Task<Json> disableCoinLegacy(RequestContext& ctx, const Json& request) {
-  co_return Json{{"result", disable(ctx.node, parseLegacyParams<CoinParams>(request).coin)}};
+Task<Json> disableCoinLegacy(RequestContext& ctx, CoinParams p) {
+  Json out = co_await disableCoin(ctx, std::move(p));
+  co_return Json{{"result", std::move(out)}};
 }
 
 }  // namespace
 
 void registerCoinMethods(MethodTable& t) {
   t.add({"get_enabled_coins", "none", "{coins: [{ticker}]} (legacy: {result: [{ticker, address}]})",
-         MethodAccess::Protected, typedHandler(&enabledCoins), &enabledCoinsLegacy});
+         MethodAccess::Protected, typedHandler(&enabledCoins), legacyHandler(&enabledCoinsLegacy)});
   t.add({"my_balance", "{coin}", "{address, balance, unspendable_balance, coin}",
-         MethodAccess::Protected, typedHandler(&myBalance), &myBalanceLegacy});
+         MethodAccess::Protected, typedHandler(&myBalance), legacyHandler(&myBalance)});
   t.add({"disable_coin", "{coin}", "{coin, cancelled_orders, passivized, tokens}",
-         MethodAccess::Protected, typedHandler(&disableCoin), &disableCoinLegacy});
+         MethodAccess::Protected, typedHandler(&disableCoin), legacyHandler(&disableCoinLegacy)});
 }
 
 }  // namespace walletd

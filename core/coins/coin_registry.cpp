@@ -16,11 +16,11 @@ std::shared_ptr<ActiveCoin> CoinRegistry::find(const std::string& ticker) const 
   return nullptr;
 }
 
-std::vector<std::string> CoinRegistry::remove(const std::string& ticker) {
-  std::vector<std::string> removed;
+std::vector<std::shared_ptr<ActiveCoin>> CoinRegistry::remove(const std::string& ticker) {
+  std::vector<std::shared_ptr<ActiveCoin>> removed;
   auto gone = [&](const std::shared_ptr<ActiveCoin>& coin) {
     const bool match = coin->ticker() == ticker || coin->platform() == ticker;
-    if (match) removed.push_back(coin->ticker());
+    if (match) removed.push_back(coin);
     return match;
   };
   coins_.erase(std::remove_if(coins_.begin(), coins_.end(), gone), coins_.end());

@@ -14,12 +14,9 @@ class CoinRegistry {
  public:
   void add(std::shared_ptr<ActiveCoin> coin);
   std::shared_ptr<ActiveCoin> find(const std::string& ticker) const;
-  template <typename T>
-  std::shared_ptr<T> findAs(const std::string& ticker) const {
-    return std::dynamic_pointer_cast<T>(find(ticker));
-  }
-  // Removes `ticker` and, for a platform, its tokens; returns the removed tickers.
-  std::vector<std::string> remove(const std::string& ticker);
+  // Removes `ticker` and, for a platform, its tokens; returns the removed coins (the caller tells
+  // them onDisable).
+  std::vector<std::shared_ptr<ActiveCoin>> remove(const std::string& ticker);
   const std::vector<std::shared_ptr<ActiveCoin>>& all() const { return coins_; }
 
  private:

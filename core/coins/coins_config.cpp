@@ -37,6 +37,42 @@ CoinsConfig CoinsConfig::fromJson(const Json& coins) {
   return out;
 }
 
+std::optional<std::string> CoinEntry::stringIn(const Json& object, const char* key) {
+  if (!object.is_object()) return std::nullopt;
+  auto it = object.find(key);
+  if (it == object.end() || !it->is_string()) return std::nullopt;
+  return it->get<std::string>();
+}
+
+std::optional<std::uint64_t> CoinEntry::unsignedIn(const Json& object, const char* key) {
+  if (!object.is_object()) return std::nullopt;
+  auto it = object.find(key);
+  if (it == object.end() || !it->is_number_unsigned()) return std::nullopt;
+  return it->get<std::uint64_t>();
+}
+
+const Json* CoinEntry::protocolData() const {
+  auto protocol = conf.find("protocol");
+  if (protocol == conf.end() || !protocol->is_object()) return nullptr;
+  auto data = protocol->find("protocol_data");
+  return data != protocol->end() && data->is_object() ? &*data : nullptr;
+}
+
+std::optional<std::string> CoinEntry::protocolString(const char* key) const {
+  const Json* data = protocolData();
+  return data ? stringIn(*data, key) : std::nullopt;
+}
+
+std::optional<std::uint64_t> CoinEntry::protocolUnsigned(const char* key) const {
+  const Json* data = protocolData();
+  return data ? unsignedIn(*data, key) : std::nullopt;
+}
+
+Json CoinEntry::protocolJson() const {
+  auto protocol = conf.find("protocol");
+  return protocol == conf.end() ? Json() : *protocol;
+}
+
 const CoinEntry* CoinsConfig::find(const std::string& ticker) const {
   auto it = coins_.find(ticker);
   return it == coins_.end() ? nullptr : &it->second;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/coins/transport_error.h"
 #include "core/platform/http_client.h"
 #include "core/rpc/json.h"
 
@@ -21,13 +22,13 @@ struct CoinNode {
   static CoinNode fromJson(const Json& value, const std::string& path);  // strict
 };
 
-struct NodesUnavailable : std::runtime_error {
-  using std::runtime_error::runtime_error;
+struct NodesUnavailable : TransportFailure {
+  explicit NodesUnavailable(const std::string& message) : TransportFailure(message, message) {}
 };
 
-struct JsonRpcError : std::runtime_error {
+struct JsonRpcError : TransportFailure {
   JsonRpcError(std::string node_url, std::int64_t code_, std::string message_, Json data_)
-      : std::runtime_error(message_),
+      : TransportFailure(node_url + " refused: " + message_, message_),
         node(std::move(node_url)),
         code(code_),
         data(std::move(data_)) {}

@@ -1,8 +1,11 @@
 // Decimal numbers on the wire: accepted as a JSON string or number, kept and answered as a
-// string (KDF's BigDecimal serialises as a string), never through floating point.
+// string (KDF's BigDecimal serialises as a string), never through floating point. A plain value
+// type: parsing answers nullopt, and the RPC layer (decodeDecimal) words the error.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/rpc/json.h"
 
@@ -10,12 +13,15 @@ namespace walletd {
 
 class Decimal {
  public:
+  static constexpr std::size_t kMaxChars = 100;
+
   Decimal() : text_("0") {}
-  // Parses "12.50", "-3", 7 or 0.25; throws InvalidRequest naming `path` otherwise.
-  static Decimal fromJson(const Json& value, const std::string& path);
-  // Canonical text: no leading zeros, no "-0"; fractional digits kept as given.
-  static bool parseText(const std::string& text, std::string& canonical);
+  // "12.50", "-3", "007" → canonical text; nullopt for anything else or over kMaxChars.
+  static std::optional<Decimal> fromText(std::string_view text);
+  // A JSON string or number (12.5 read through its shortest round-trip text); nullopt otherwise.
+  static std::optional<Decimal> fromJson(const Json& value);
   const std::string& str() const { return text_; }
+  bool negative() const { return text_[0] == '-'; }
   Json toJson() const { return Json(text_); }
   bool operator==(const Decimal& other) const { return text_ == other.text_; }
 

@@ -2,7 +2,8 @@
 #include "core/node/node.h"
 
 #include "core/crypto/secp256k1.h"
-#include "core/wallet/keys/wallet_login.h"
+#include "core/node/method_list.h"
+#include "core/node/wallet_login.h"
 #include "walletd_build_info.h"
 
 namespace walletd {
@@ -12,14 +13,17 @@ const BuildInfo& buildInfo() {
   return info;
 }
 
-Node::Node(NodeConfig config, CoinsConfig coins, Platform platform, std::function<void()> on_stop)
+Node::Node(NodeConfig config, CoinsConfig coins, Platform platform, std::function<void()> on_stop,
+           const CoinFamilies& families)
     : config_(std::move(config)),
       coins_(std::move(coins)),
+      families_(families),
+      methods_(buildMethodTable(families)),
       platform_(platform),
       on_stop_(std::move(on_stop)),
       streams_(platform.executor, platform.events, config_.streaming),
       accounts_(platform.storage, platform.executor),
-      dispatcher_(*this, methodTable(), RpcSettings{config_.rpc_password, config_.rpc_local_only},
+      dispatcher_(*this, methods_, RpcSettings{config_.rpc_password, config_.rpc_local_only},
                   platform.executor) {}
 
 Task<void> Node::start() {

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/coins/coin_family.h"
 #include "core/coins/coin_registry.h"
 #include "core/coins/coins_config.h"
 #include "core/node/node_config.h"
@@ -41,7 +42,9 @@ const BuildInfo& buildInfo();
 
 class Node {
  public:
-  Node(NodeConfig config, CoinsConfig coins, Platform platform, std::function<void()> on_stop);
+  // `families`: the coin families this node activates (tests add their own).
+  Node(NodeConfig config, CoinsConfig coins, Platform platform, std::function<void()> on_stop,
+       const CoinFamilies& families = builtInFamilies());
 
   // Loads the storage-backed state; call once before handling requests.
   Task<void> start();
@@ -49,6 +52,8 @@ class Node {
 
   const NodeConfig& config() const { return config_; }
   const CoinsConfig& coins() const { return coins_; }
+  const CoinFamilies& families() const { return families_; }
+  const MethodTable& methods() const { return methods_; }
   Executor& executor() { return platform_.executor; }
   Clock& clock() { return platform_.clock; }
   HttpClient& http() { return platform_.http; }
@@ -65,6 +70,8 @@ class Node {
  private:
   NodeConfig config_;
   CoinsConfig coins_;
+  const CoinFamilies& families_;
+  MethodTable methods_;
   Platform platform_;
   std::function<void()> on_stop_;
   StreamManager streams_;

@@ -61,6 +61,14 @@ P parseLegacyParams(const Json& request) {
   return parsed;
 }
 
+// The legacy form of a typed handler: the same params read from the top level of the request.
+template <typename P>
+LegacyHandler legacyHandler(Task<Json> (*fn)(RequestContext&, P)) {
+  return [fn](RequestContext& ctx, const Json& request) -> Task<Json> {
+    return fn(ctx, parseLegacyParams<P>(request));
+  };
+}
+
 class MethodTable {
  public:
   void add(MethodSpec spec);
@@ -70,8 +78,5 @@ class MethodTable {
  private:
   std::map<std::string, MethodSpec> methods_;
 };
-
-// The full table of this build (core/rpc/methods.cpp).
-const MethodTable& methodTable();
 
 }  // namespace walletd

@@ -1,6 +1,8 @@
 // ParamsReader implementation and the primitive decoders.
 #include "core/rpc/params_reader.h"
 
+#include "core/platform/log.h"
+
 namespace walletd {
 
 void throwInvalidParams(const std::string& detail, SourceLocation where) {
@@ -80,6 +82,13 @@ void ParamsReader::rejectUnknown(std::initializer_list<const char*> also_allowed
   }
 }
 
+void ParamsReader::ignoreUnknown() {
+  for (auto it = object_->begin(); it != object_->end(); ++it) {
+    if (seen_.insert(it.key()).second)
+      logDebug(at() + "ignored unknown field `" + it.key().substr(0, 60) + "`");
+  }
+}
+
 std::string decodeString(const Json& v, const std::string& path) {
   if (!v.is_string()) wrongType(v, path, "a string");
   return v.get<std::string>();
@@ -111,6 +120,16 @@ std::vector<std::string> decodeStringArray(const Json& v, const std::string& pat
     out.push_back(decodeString(v[i], path + "[" + std::to_string(i) + "]"));
   }
   return out;
+}
+
+Decimal decodeDecimal(const Json& v, const std::string& path) {
+  if (!v.is_string() && !v.is_number()) wrongType(v, path, "a decimal number or string");
+  auto decimal = Decimal::fromJson(v);
+  if (!decimal) {
+    throwInvalidParams(path + ": invalid value: " + v.dump().substr(0, 120) +
+                       ", expected a decimal number such as \"12.34\" (at most 100 characters)");
+  }
+  return *decimal;
 }
 
 }  // namespace walletd

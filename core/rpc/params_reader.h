@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/encoding/decimal.h"
 #include "core/rpc/json.h"
 #include "core/rpc/rpc_error.h"
 
@@ -49,8 +50,12 @@ class ParamsReader {
   bool has(const char* key) const;
   // Rejects fields that no read asked for. Call after the last read.
   void rejectUnknown(std::initializer_list<const char*> also_allowed = {}) const;
+  // KDF's serde default for most params types: fields no read asked for are ignored (logged at
+  // debug level, names only) and count as read. Call after the last read.
+  void ignoreUnknown();
 
   const std::string& path() const { return path_; }
+  const Json& source() const { return *object_; }
   std::string fieldPath(const char* key) const { return path_ + "." + key; }
 
   template <typename T>
@@ -70,6 +75,7 @@ std::string decodeString(const Json& v, const std::string& path);
 bool decodeBool(const Json& v, const std::string& path);
 std::uint64_t decodeUnsigned(const Json& v, const std::string& path, std::uint64_t max);
 std::vector<std::string> decodeStringArray(const Json& v, const std::string& path);
+Decimal decodeDecimal(const Json& v, const std::string& path);
 
 template <typename T>
 T ParamsReader::decode(const Json& v, const char* key) const {
@@ -84,6 +90,8 @@ T ParamsReader::decode(const Json& v, const char* key) const {
     return decodeUnsigned(v, p, UINT64_MAX);
   } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
     return decodeStringArray(v, p);
+  } else if constexpr (std::is_same_v<T, Decimal>) {
+    return decodeDecimal(v, p);
   } else if constexpr (std::is_same_v<T, Json>) {
     return v;
   } else {

@@ -61,6 +61,19 @@ RpcError rpcError(E kind, std::string message, std::optional<Json> data = std::n
   return RpcError(describe(kind), std::move(message), std::move(data), where);
 }
 
+// Declares an error family once: `enum class Name { ... }` and its describe(), from a list of
+// X(Variant, http_status) entries whose names are the wire's error_type, e.g.
+//   #define WALLETD_STREAM_ERRORS(X) X(UnknownClient, 400) X(Internal, 500)
+//   WALLETD_ERROR_FAMILY(StreamError, WALLETD_STREAM_ERRORS)
+#define WALLETD_ERROR_VARIANT_(name, status) name,
+#define WALLETD_ERROR_INFO_(name, status) ::walletd::ErrorKindInfo{#name, status},
+#define WALLETD_ERROR_FAMILY(Name, LIST)                                             \
+  enum class Name { LIST(WALLETD_ERROR_VARIANT_) };                                  \
+  inline ::walletd::ErrorKindInfo describe(Name e) {                                 \
+    static constexpr ::walletd::ErrorKindInfo kInfo[] = {LIST(WALLETD_ERROR_INFO_)}; \
+    return kInfo[static_cast<std::size_t>(e)];                                       \
+  }
+
 // Errors any method can raise.
 enum class CommonError { InternalError, InvalidRequest };
 ErrorKindInfo describe(CommonError e);

@@ -76,12 +76,18 @@ test('activation refusals carry KDF\'s error types and statuses', async () => {
   assert.match(dead.json.error, /http:\/\/127\.0\.0\.1:9/);
   const noNodes = await walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH', nodes: [] });
   assert.equal(noNodes.json.error_type, 'AtLeastOneNodeRequired');
+  // KDF's serde default: documented fields walletd does not use are ignored, and the older
+  // string form of priv_key_policy is accepted — parsing passes, the next check answers.
+  const lenient = await walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH', nodes: [], tx_history: true,
+    gas_station_url: 'https://gas.example/api', gas_station_policy: { policy: 'MeanAverageFast' }, nft_req: {},
+    priv_key_policy: 'ContextPrivKey', some_future_field: 1 });
+  assert.equal(lenient.json.error_type, 'AtLeastOneNodeRequired', lenient.text);
   const policy = await walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH', nodes: [{ url: ganache.url }], priv_key_policy: { type: 'Trezor' } });
   assert.equal(policy.json.error_type, 'PrivKeyPolicyNotAllowed');
   const badToken = await walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH', nodes: [{ url: ganache.url }], erc20_tokens_requests: [{ ticker: 'TST-ganache' }] });
   assert.equal(badToken.json.error_type, 'InvalidPayload');
   for (const params of [{ nodes: [] }, { ticker: 'ETH', nodes: 'x' }, { ticker: 'ETH', nodes: [{ url: 'ftp://x' }] },
-    { ticker: 'ETH', nodes: [], extra: 1 }, { ticker: 'ETH', nodes: [], get_balances: 'yes' },
+    { ticker: 'ETH', nodes: [], get_balances: 'yes' },
     { ticker: 'ETH', nodes: [], swap_contract_address: '0x12' }, { ticker: 'ETH', nodes: [], scan_policy: 'sometimes' }]) {
     const res = await walletd.rpc('enable_eth_with_tokens', params);
     assert.equal(res.status, 400, JSON.stringify(params));

@@ -35,9 +35,9 @@ test('bad configurations exit 1 with one line naming the problem', async () => {
   cleanup(dir);
 });
 
-test('the shared KDF coins file is accepted unchanged by the daemon', async () => {
+test('the real KDF coins file (tests/data) is accepted unchanged by the daemon', async () => {
   const dir = tempDir();
-  const w = await WalletdProcess.start(writeConfig(dir), { coinsPath: join(repoRoot, '..', 'shared', 'data', 'coins.json') });
+  const w = await WalletdProcess.start(writeConfig(dir), { coinsPath: join(repoRoot, 'tests', 'data', 'kdf-coins.json') });
   assert.equal((await w.post({ mmrpc: '2.0', method: 'version' })).status, 200);
   await w.stop();
   cleanup(dir);

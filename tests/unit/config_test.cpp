@@ -63,7 +63,7 @@ TEST_CASE("a configuration error never repeats the password") {
 }
 
 TEST_CASE("KDF's real coins file loads unchanged") {
-  std::string text = readFile(std::string(WALLETD_SHARED_DIR) + "/data/coins.json");
+  std::string text = readFile(std::string(WALLETD_SOURCE_DIR) + "/tests/data/kdf-coins.json");
   REQUIRE(text.size() > 100000);
   CoinsConfig coins = CoinsConfig::fromText(text);
   REQUIRE(coins.size() == Json::parse(text).size());

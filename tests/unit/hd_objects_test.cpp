@@ -62,7 +62,7 @@ TEST_CASE("DerivationMethod and the HD answer objects have the spec's shapes") {
   CHECK(DerivationMethod::fromJson(j(R"({"type":"Iguana"})"), "m").type ==
         DerivationMethod::Type::Iguana);
   refuses<DerivationMethod>(R"({"type":"hd"})");
-  const BalanceInfo one_and_a_half{Decimal::fromJson(j("\"1.5\""), "b"), Decimal()};
+  const BalanceInfo one_and_a_half{*Decimal::fromText("1.5"), Decimal()};
   AccountAddressInfo address{"0xabc", one_and_a_half, Bip44Chain::External, "m/44'/60'/0'/0/0"};
   WalletAccountInfo account{0, {address}, "m/44'/60'/0'", one_and_a_half};
   CHECK(

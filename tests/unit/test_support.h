@@ -72,10 +72,13 @@ inline Task<bool> runVoid(Task<void> task) {
 struct TestNode {
   static constexpr const char* kPassword = "Test-Passw0rd!";
 
-  explicit TestNode(Json conf = Json::object(), CoinsConfig coins = CoinsConfig())
+  explicit TestNode(Json conf = Json::object(), CoinsConfig coins = CoinsConfig(),
+                    const CoinFamilies& families = builtInFamilies())
       : loop(clock),
-        node(makeConfig(std::move(conf)), std::move(coins),
-             Platform{loop, storage, clock, random, sink, http}, [this] { stopped = true; }) {
+        node(
+            makeConfig(std::move(conf)), std::move(coins),
+            Platform{loop, storage, clock, random, sink, http}, [this] { stopped = true; },
+            families) {
     runTask(loop, clock, runVoid(node.start()));
   }
 

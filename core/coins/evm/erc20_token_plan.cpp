@@ -1,42 +1,45 @@
-// ERC20 token plans from the coins file.
+// ERC20 token plans from the coins file, read through CoinEntry's typed accessors.
 #include "core/coins/evm/erc20_token_plan.h"
 
-#include "core/coins/evm/eth_activation_errors.h"
+#include "core/coins/platform_activation_errors.h"
 #include "core/encoding/encoding_error.h"
-#include "core/node/node.h"
 
 namespace walletd {
+namespace {
 
-std::string protocolOf(const CoinEntry& entry) {
-  return entry.protocol_type.empty() ? "none" : entry.protocol_type;
+[[noreturn]] void unexpected(const CoinEntry& entry, const std::string& why) {
+  throw rpcError(
+      EnablePlatformError::UnexpectedTokenProtocol,
+      "Unexpected token protocol " + entry.protocolName() + " for " + entry.ticker + ": " + why,
+      Json{{"ticker", entry.ticker}, {"protocol", entry.protocolJson()}});
 }
 
-Erc20TokenPlan planErc20Token(const Node& node, const std::string& platform,
+}  // namespace
+
+Erc20TokenPlan planErc20Token(const CoinEntry* entry, const std::string& platform,
                               const std::string& ticker,
                               std::optional<std::uint32_t> required_confirmations) {
-  const CoinEntry* entry = node.coins().find(ticker);
   if (entry == nullptr) {
     throw rpcError(EnablePlatformError::TokenConfigIsNotFound,
                    "Token " + ticker + " config is not found", Json(ticker));
   }
-  const Json data = entry->conf["protocol"].value("protocol_data", Json::object());
-  if (entry->protocol_type != "ERC20" || !data.is_object() ||
-      data.value("platform", "") != platform) {
-    throw rpcError(EnablePlatformError::UnexpectedTokenProtocol,
-                   "Unexpected token protocol " + protocolOf(*entry) + " for " + ticker,
-                   Json{{"ticker", ticker}, {"protocol", entry->conf.value("protocol", Json())}});
-  }
+  if (entry->protocol_type != "ERC20") unexpected(*entry, "expected ERC20");
+  if (entry->protocolData() == nullptr) unexpected(*entry, "protocol_data is not an object");
+  const auto token_platform = entry->protocolString("platform");
+  if (!token_platform) unexpected(*entry, "protocol_data.platform is not a string");
+  if (*token_platform != platform)
+    unexpected(*entry, "its platform is " + token_platform->substr(0, 40) + ", not " + platform);
+  const auto contract = entry->protocolString("contract_address");
+  if (!contract) unexpected(*entry, "protocol_data.contract_address is not a string");
   Erc20TokenPlan plan;
   plan.ticker = ticker;
   try {
-    plan.contract = parseEthAddress(data.value("contract_address", ""), false);
+    plan.contract = parseEthAddress(*contract, false);
   } catch (const EncodingError& e) {
-    throw rpcError(EnablePlatformError::UnexpectedTokenProtocol,
-                   std::string("Invalid contract address: ") + e.what(),
-                   Json{{"ticker", ticker}, {"protocol", entry->conf["protocol"]}});
+    unexpected(*entry, std::string("invalid contract address: ") + e.what());
   }
-  if (entry->conf.contains("decimals") && entry->conf["decimals"].is_number_unsigned())
-    plan.decimals = entry->conf["decimals"].get<unsigned>();
+  if (auto decimals = entry->unsignedInt("decimals"); decimals && *decimals <= 77)
+    plan.decimals = static_cast<unsigned>(*decimals);
   plan.required_confirmations = required_confirmations.value_or(3);
   return plan;
 }

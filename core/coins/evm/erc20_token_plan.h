@@ -1,6 +1,8 @@
 // What activating an ERC20 token needs from the coins file — contract, decimals — checked against
 // its platform. Shared by enable_eth_with_tokens and enable_erc20, whose errors for a missing or
 // foreign token are the same on the wire (TokenConfigIsNotFound, UnexpectedTokenProtocol; 400).
+// A missing or mistyped protocol_data, platform or contract_address is UnexpectedTokenProtocol
+// naming what is wrong.
 #pragma once
 
 #include <cstdint>
@@ -12,8 +14,6 @@
 
 namespace walletd {
 
-class Node;
-
 struct Erc20TokenPlan {
   std::string ticker;
   EthAddress contract{};
@@ -21,10 +21,8 @@ struct Erc20TokenPlan {
   std::uint32_t required_confirmations = 3;
 };
 
-// "ETH", "ERC20", ... or "none".
-std::string protocolOf(const CoinEntry& entry);
-
-Erc20TokenPlan planErc20Token(const Node& node, const std::string& platform,
+// `entry` is the token's coins-file entry, or null when the file has none.
+Erc20TokenPlan planErc20Token(const CoinEntry* entry, const std::string& platform,
                               const std::string& ticker,
                               std::optional<std::uint32_t> required_confirmations);
 

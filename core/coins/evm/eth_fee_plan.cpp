@@ -86,20 +86,15 @@ Task<std::uint64_t> estimateGasLimit(EthPlatform& platform, EthAddress from, Evm
   co_return *estimated;
 }
 
-Json evmFeeDetails(const std::string& coin, const EvmFeePlan& plan, std::uint64_t gas) {
-  const UInt256 total = *plan.pricePerGas().mulSmall(gas);
-  Json out = Json::object();
-  out["type"] = "Eth";
-  out["coin"] = coin;
-  out["gas"] = gas;
-  out["gas_price"] = plan.pricePerGas().toDecimal(18);
-  out["total_fee"] = total.toDecimal(18);
+EthFeeDetails evmFeeDetails(const std::string& coin, const EvmFeePlan& plan, std::uint64_t gas) {
+  EthFeeDetails out;
+  out.coin = coin;
+  out.gas = gas;
+  out.gas_price = plan.pricePerGas().toDecimal(18);
+  out.total_fee = plan.pricePerGas().mulSmall(gas)->toDecimal(18);
   if (plan.type == EvmTransaction::Type::Eip1559) {
-    out["max_fee_per_gas"] = plan.max_fee.toDecimal(18);
-    out["max_priority_fee_per_gas"] = plan.priority_fee.toDecimal(18);
-  } else {
-    out["max_fee_per_gas"] = nullptr;
-    out["max_priority_fee_per_gas"] = nullptr;
+    out.max_fee_per_gas = plan.max_fee.toDecimal(18);
+    out.max_priority_fee_per_gas = plan.priority_fee.toDecimal(18);
   }
   return out;
 }

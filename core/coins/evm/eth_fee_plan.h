@@ -10,6 +10,7 @@
 
 #include "core/coins/evm/evm_coins.h"
 #include "core/coins/evm/evm_transaction.h"
+#include "core/coins/withdraw_fee.h"
 #include "core/encoding/decimal.h"
 
 namespace walletd {
@@ -36,13 +37,13 @@ struct EvmFeeError : std::runtime_error {
 EvmFeePlan legacyFeePlan(const Decimal& gas_price_gwei);
 EvmFeePlan eip1559FeePlan(const EthPlatform& platform, const Decimal& max_fee_per_gas_gwei,
                           const Decimal& max_priority_fee_per_gas_gwei);
-// Throws NodesUnavailable when the node's answers are unusable.
+// Throws NodesUnavailable (a TransportFailure) when the node's answers are unusable.
 Task<EvmFeePlan> estimateFeePlan(EthPlatform& platform);
 
 // eth_estimateGas for `tx` sent from `from` (NodesUnavailable when the answer is unusable).
 Task<std::uint64_t> estimateGasLimit(EthPlatform& platform, EthAddress from, EvmTransaction tx);
 
-// {"type":"Eth","coin","gas","gas_price","total_fee","max_fee_per_gas","max_priority_fee_per_gas"}
-Json evmFeeDetails(const std::string& coin, const EvmFeePlan& plan, std::uint64_t gas);
+// The `Eth` fee_details: price per gas × gas, with the EIP-1559 caps when the plan has them.
+EthFeeDetails evmFeeDetails(const std::string& coin, const EvmFeePlan& plan, std::uint64_t gas);
 
 }  // namespace walletd

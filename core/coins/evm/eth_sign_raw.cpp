@@ -1,12 +1,14 @@
-// sign_raw_transaction: params, the fee plan and the signature.
-#include "core/coins/evm/eth_sign_raw.h"
-
+// sign_raw_transaction for EVM coins (KDF's `{coin, type: "ETH", tx: {to?, value?, data?,
+// gas_limit, pay_for_gas?}}` → {tx_hex}; spec RawTxInfo): signs, with the coin's activated
+// address, a transaction the caller describes — a plain transfer, a contract call or a contract
+// creation (no `to`). `pay_for_gas` (spec PayForGas) sets the fee: {tx_type: "Legacy", gas_price}
+// or {tx_type: "Eip1559", max_fee_per_gas, max_priority_fee_per_gas} in gwei; without it the fee
+// is estimated as for withdraw. Nothing is broadcast (send_raw_transaction does that).
 #include "core/coins/evm/eth_fee_plan.h"
-#include "core/coins/node_errors.h"
-#include "core/coins/raw_transaction_error.h"
+#include "core/coins/evm/evm_coins.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
-#include "core/node/node.h"
+#include "core/rpc/params_reader.h"
 
 namespace walletd {
 namespace {
@@ -27,13 +29,13 @@ struct PayForGas {
     PayForGas p;
     const std::string type = r.required<std::string>("tx_type");
     if (type == "Legacy") {
-      p.gas_price = Decimal::fromJson(r.required<Json>("gas_price"), r.fieldPath("gas_price"));
+      p.gas_price = decodeDecimal(r.required<Json>("gas_price"), r.fieldPath("gas_price"));
     } else if (type == "Eip1559") {
       p.eip1559 = true;
       p.max_fee_per_gas =
-          Decimal::fromJson(r.required<Json>("max_fee_per_gas"), r.fieldPath("max_fee_per_gas"));
-      p.max_priority_fee_per_gas = Decimal::fromJson(r.required<Json>("max_priority_fee_per_gas"),
-                                                     r.fieldPath("max_priority_fee_per_gas"));
+          decodeDecimal(r.required<Json>("max_fee_per_gas"), r.fieldPath("max_fee_per_gas"));
+      p.max_priority_fee_per_gas = decodeDecimal(r.required<Json>("max_priority_fee_per_gas"),
+                                                 r.fieldPath("max_priority_fee_per_gas"));
       r.optional<std::uint64_t>("min_wait_time");
       r.optional<std::uint64_t>("max_wait_time");
     } else {
@@ -54,7 +56,7 @@ UInt256 quantityField(const Json& value, const std::string& path,
   if (hex) {
     out = UInt256::fromHexQuantity(value.get<std::string>());
   } else if (value.is_string() || (value.is_number() && (decimals || !value.is_number_float()))) {
-    const std::string text = Decimal::fromJson(value, path).str();
+    const std::string text = decodeDecimal(value, path).str();
     const bool fraction_refused = !decimals && text.find('.') != std::string::npos;
     if (text[0] != '-' && !fraction_refused) out = UInt256::fromDecimal(text, decimals.value_or(0));
   }
@@ -62,31 +64,17 @@ UInt256 quantityField(const Json& value, const std::string& path,
   return *out;
 }
 
-struct SignRawParams {
-  std::string coin;
-  std::string type;
+// The `tx` of an ETH sign_raw_transaction.
+struct EthRawTx {
   std::optional<std::string> to;
   UInt256 value;
   Bytes data;
   std::uint64_t gas_limit = 0;
   std::optional<PayForGas> pay_for_gas;
 
-  static SignRawParams parse(ParamsReader& r) {
-    SignRawParams p;
-    p.coin = r.required<std::string>("coin");
-    p.type = r.required<std::string>("type");
-    if (p.type != "ETH" && p.type != "UTXO") {
-      throwInvalidParams(r.fieldPath("type") + ": unknown variant `" + p.type.substr(0, 60) +
-                         "`, expected `UTXO` or `ETH`");
-    }
-    const Json tx = r.required<Json>("tx");
-    ParamsReader t(tx, r.fieldPath("tx"), false);
-    if (p.type == "UTXO") {  // refused by coin below; the shape is still checked
-      t.required<std::string>("tx_hex");
-      t.optional<Json>("prev_txns");
-      t.rejectUnknown();
-      return p;
-    }
+  static EthRawTx fromJson(const Json& tx, const std::string& path) {
+    ParamsReader t(tx, path, false);
+    EthRawTx p;
     p.to = t.optional<std::string>("to");
     if (auto value = t.optional<Json>("value"))
       p.value = quantityField(*value, t.fieldPath("value"), 18);
@@ -101,8 +89,7 @@ struct SignRawParams {
     if (!gas64 || *gas64 == 0 || *gas64 > 30'000'000)
       throwInvalidParams(t.fieldPath("gas_limit") + ": out of range 1..30000000");
     p.gas_limit = *gas64;
-    if (auto pay = t.optional<Json>("pay_for_gas"))
-      p.pay_for_gas = PayForGas::fromJson(*pay, t.fieldPath("pay_for_gas"));
+    p.pay_for_gas = t.optional<PayForGas>("pay_for_gas");
     t.rejectUnknown();
     return p;
   }
@@ -118,22 +105,10 @@ Task<EvmFeePlan> feePlan(EthPlatform& platform, const std::optional<PayForGas>& 
   }
 }
 
-Task<Json> signRaw(Node& node, SignRawParams p) {
-  auto coin = node.activeCoins().find(p.coin);
-  if (!coin)
-    throw rpcError(RawTransactionError::NoSuchCoin, "No such coin " + p.coin,
-                   Json{{"coin", p.coin}});
-  auto platform = std::dynamic_pointer_cast<EthPlatform>(coin);
-  if (!platform) {
-    if (coin->platform()) {
-      invalidParam(p.coin + " is a token: sign its transfers as " + *coin->platform() +
-                   " transactions (the contract as `to`, the call as `data`)");
-    }
-    throw rpcError(RawTransactionError::NotImplemented,
-                   "sign_raw_transaction is not implemented for " + p.coin, Json{{"coin", p.coin}});
-  }
-  if (p.type != "ETH")
-    invalidParam("type " + p.type + " does not match " + p.coin + ", an EVM coin");
+Task<std::string> signRaw(EthPlatform& platform, SignRawRequest request) {
+  if (request.type != "ETH")
+    invalidParam("type " + request.type + " does not match " + request.coin + ", an EVM coin");
+  const EthRawTx p = EthRawTx::fromJson(request.tx, request.tx_path);
   EvmTransaction tx;
   if (p.to) {
     try {
@@ -145,28 +120,26 @@ Task<Json> signRaw(Node& node, SignRawParams p) {
   tx.value = p.value;
   tx.data = p.data;
   tx.gas_limit = p.gas_limit;
-  tx.chain_id = platform->chainId();
-  const EvmFeePlan fees = co_await feePlan(*platform, p.pay_for_gas);
+  tx.chain_id = platform.chainId();
+  const EvmFeePlan fees = co_await feePlan(platform, p.pay_for_gas);
   tx.type = fees.type;
   tx.gas_price = fees.gas_price;
   tx.max_fee_per_gas = fees.max_fee;
   tx.max_priority_fee_per_gas = fees.priority_fee;
-  tx.nonce = co_await platform->transactionCount(platform->address(), "pending");
-  const EvmTransaction::Signed signed_tx = tx.sign(platform->signer().key);
-  co_return Json{{"tx_hex", toHex(signed_tx.raw)}};
-}
-
-Task<Json> signRawTransaction(RequestContext& ctx, SignRawParams p) {
-  co_return co_await overNodes(signRaw(ctx.node, std::move(p)), RawTransactionError::Transport);
+  tx.nonce = co_await platform.transactionCount(platform.address(), "pending");
+  co_return toHex(tx.sign(platform.signer().key).raw);
 }
 
 }  // namespace
 
-void registerSignRawTransactionMethods(MethodTable& t) {
-  t.add({"sign_raw_transaction",
-         "{coin, type: ETH, tx: {to?, value?, data?, gas_limit, pay_for_gas?: {tx_type: "
-         "Legacy|Eip1559, gas_price | max_fee_per_gas + max_priority_fee_per_gas}}}",
-         "{tx_hex}", MethodAccess::Protected, typedHandler(&signRawTransaction), nullptr});
+Task<std::string> EthPlatform::signRawTransaction(SignRawRequest request) {
+  return signRaw(*this, std::move(request));
+}
+
+Task<std::string> Erc20Token::signRawTransaction(SignRawRequest request) {
+  invalidParam(request.coin + " is a token: sign its transfers as " + platform_->ticker() +
+               " transactions (the contract as `to`, the call as `data`)");
+  co_return std::string();
 }
 
 }  // namespace walletd

@@ -6,10 +6,9 @@
 #include "core/coins/evm/erc20_abi.h"
 #include "core/coins/evm/eth_fee_plan.h"
 #include "core/coins/evm/evm_transaction.h"
-#include "core/coins/node_errors.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
-#include "core/node/node.h"
+#include "core/rpc/params_reader.h"
 
 namespace walletd {
 namespace {
@@ -32,8 +31,9 @@ std::string smallestUnit(unsigned decimals) {
 Task<EvmFeePlan> planFees(EthPlatform& platform, const std::optional<FeeInfo>& fee) {
   if (!fee) co_return co_await estimateFeePlan(platform);
   try {
-    if (fee->type == FeeInfo::Type::EthGas) co_return legacyFeePlan(*fee->gas_price);
-    co_return eip1559FeePlan(platform, *fee->max_fee_per_gas, *fee->max_priority_fee_per_gas);
+    if (auto gas = fee->as<EthGasFee>()) co_return legacyFeePlan(gas->gas_price);
+    const auto& caps = std::get<EthGasEip1559Fee>(fee->value);
+    co_return eip1559FeePlan(platform, caps.max_fee_per_gas, caps.max_priority_fee_per_gas);
   } catch (const EvmFeeError& e) {
     const std::string reason = e.what();
     if (e.kind == EvmFeeError::Kind::NotAllowed)
@@ -42,12 +42,20 @@ Task<EvmFeePlan> planFees(EthPlatform& platform, const std::optional<FeeInfo>& f
   }
 }
 
-Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
-                         std::shared_ptr<Erc20Token> token, WithdrawRequest req) {
+// The gas limit the caller set: EthGas's `gas`, or EthGasEip1559's gas_option Set.
+std::optional<std::uint64_t> requestedGas(const std::optional<FeeInfo>& fee) {
+  if (!fee) return std::nullopt;
+  if (auto gas = fee->as<EthGasFee>()) return gas->gas;
+  if (auto caps = fee->as<EthGasEip1559Fee>()) return caps->gas;
+  return std::nullopt;
+}
+
+// `token` is null for the platform coin itself.
+Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* token,
+                                     WithdrawRequest req) {
   const std::string coin = token ? token->ticker() : platform->ticker();
   const unsigned decimals = token ? token->decimals() : 18;
-  if (req.fee && req.fee->type != FeeInfo::Type::EthGas &&
-      req.fee->type != FeeInfo::Type::EthGasEip1559) {
+  if (req.fee && !req.fee->as<EthGasFee>() && !req.fee->as<EthGasEip1559Fee>()) {
     const std::string message = "Fee type " + req.fee->typeName() + " is not supported by " + coin +
                                 " (EVM coins take EthGas)";
     throw rpcError(WithdrawError::InvalidFeePolicy, message, Json(message));
@@ -115,8 +123,8 @@ Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
     tx.value = req.max ? UInt256() : amount;
   }
   std::uint64_t gas = 0;
-  if (req.fee && req.fee->gas) {
-    gas = *req.fee->gas;
+  if (auto requested = requestedGas(req.fee)) {
+    gas = *requested;
   } else {
     gas = co_await estimateGasLimit(*platform, sender.address, tx);
   }
@@ -136,7 +144,7 @@ Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
 
   const EvmTransaction::Signed signed_tx = tx.sign(sender.key);
   std::string tx_hash = toHex(signed_tx.hash);
-  if (req.broadcast) tx_hash = co_await evmSendRawTransaction(*platform, toHex(signed_tx.raw));
+  if (req.broadcast) tx_hash = co_await evmSendRawTransaction(*platform, signed_tx.raw);
 
   const bool to_self = to == sender.address;
   const UInt256 spent = token ? amount : *amount.add(fee);
@@ -144,40 +152,59 @@ Task<Json> buildWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
   std::string change = received.sub(spent) ? received.sub(spent)->toDecimal(decimals)
                                            : spent.sub(received)->toDecimal(decimals);
   if (spent > received) change.insert(change.begin(), '-');
-  Json out = Json::object();
-  out["tx_hex"] = toHex(signed_tx.raw);
-  out["tx_hash"] = tx_hash;
-  out["from"] = Json::array({sender.checksumAddress()});
-  out["to"] = Json::array({eip55Checksum(to)});
-  out["total_amount"] = amount.toDecimal(decimals);
-  out["spent_by_me"] = spent.toDecimal(decimals);
-  out["received_by_me"] = received.toDecimal(decimals);
-  out["my_balance_change"] = change;
-  out["block_height"] = 0;
-  out["timestamp"] = node.clock().unixMillis() / 1000;
-  out["fee_details"] = evmFeeDetails(platform->ticker(), fees, gas);
-  out["coin"] = coin;
-  out["internal_id"] = "";
-  out["transaction_type"] = "StandardTransfer";
-  out["memo"] = req.memo ? Json(*req.memo) : Json();
+  TransactionDetails out;
+  out.tx_hex = toHex(signed_tx.raw);
+  out.tx_hash = tx_hash;
+  out.from = {sender.checksumAddress()};
+  out.to = {eip55Checksum(to)};
+  out.total_amount = amount.toDecimal(decimals);
+  out.spent_by_me = spent.toDecimal(decimals);
+  out.received_by_me = received.toDecimal(decimals);
+  out.my_balance_change = change;
+  out.timestamp = platform->clock().unixMillis() / 1000;
+  out.fee_details.value = evmFeeDetails(platform->ticker(), fees, gas);
+  out.coin = coin;
+  out.memo = req.memo;
   co_return out;
 }
 
 }  // namespace
 
-Task<Json> evmWithdraw(Node& node, std::shared_ptr<EthPlatform> platform,
-                       std::shared_ptr<Erc20Token> token, WithdrawRequest request) {
-  co_return co_await overNodes(
-      buildWithdraw(node, std::move(platform), std::move(token), std::move(request)),
-      WithdrawError::Transport);
+Task<TransactionDetails> EthPlatform::withdraw(WithdrawRequest request) {
+  return evmWithdraw(this, nullptr, std::move(request));
 }
 
-Task<std::string> evmSendRawTransaction(EthPlatform& platform, const std::string& tx_hex) {
-  Json params = Json::array({"0x" + tx_hex});
+Task<TransactionDetails> Erc20Token::withdraw(WithdrawRequest request) {
+  return evmWithdraw(platform_.get(), this, std::move(request));
+}
+
+Task<std::string> evmSendRawTransaction(EthPlatform& platform, const Bytes& tx) {
+  Json params = Json::array({"0x" + toHex(tx)});
   const Json hash = co_await platform.rpc().call("eth_sendRawTransaction", params);
   std::string text = hash.is_string() ? hash.get<std::string>() : "";
   if (text.rfind("0x", 0) == 0) text = text.substr(2);
   co_return text;
+}
+
+namespace {
+
+// The platform's answer to send_raw_transaction: tx_hex only (tx_json is another family's form).
+Task<std::string> sendRaw(EthPlatform& platform, SendRawRequest request) {
+  if (!request.tx_bytes) {
+    const std::string message = "tx_json is not a transaction form of " + request.coin;
+    throw rpcError(RawTransactionError::InvalidParam, message, Json(message));
+  }
+  co_return co_await evmSendRawTransaction(platform, *request.tx_bytes);
+}
+
+}  // namespace
+
+Task<std::string> EthPlatform::sendRawTransaction(SendRawRequest request) {
+  return sendRaw(*this, std::move(request));
+}
+
+Task<std::string> Erc20Token::sendRawTransaction(SendRawRequest request) {
+  return sendRaw(*platform_, std::move(request));
 }
 
 }  // namespace walletd

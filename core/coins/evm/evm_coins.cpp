@@ -16,20 +16,21 @@ UInt256 nodeQuantity(const Json& value, const char* what) {
 
 BalanceInfo spendableBalance(const UInt256& amount, unsigned decimals) {
   BalanceInfo out;
-  out.spendable = Decimal::fromJson(Json(amount.toDecimal(decimals)), "balance");
+  out.spendable = *Decimal::fromText(amount.toDecimal(decimals));
   return out;
 }
 
 EthPlatform::EthPlatform(std::string ticker, std::uint64_t chain_id, int max_tx_type,
                          JsonRpcClient rpc, EvmSigner signer, std::shared_ptr<EvmHdWallet> hd,
-                         Executor& executor)
+                         Executor& executor, Clock& clock)
     : ticker_(std::move(ticker)),
       chain_id_(chain_id),
       max_tx_type_(max_tx_type),
       rpc_(std::move(rpc)),
       signer_(std::move(signer)),
       hd_(std::move(hd)),
-      send_lock_(executor) {}
+      send_lock_(executor),
+      clock_(clock) {}
 
 Task<UInt256> EthPlatform::balanceWei(EthAddress address) {
   Json params = Json::array({eip55Checksum(address), "latest"});

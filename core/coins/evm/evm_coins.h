@@ -12,6 +12,7 @@
 #include "core/coins/evm/evm_signer.h"
 #include "core/coins/json_rpc_client.h"
 #include "core/encoding/uint256.h"
+#include "core/platform/clock.h"
 
 namespace walletd {
 
@@ -19,12 +20,15 @@ class EthPlatform : public ActiveCoin {
  public:
   // `hd` is null for the Iguana key; with it, `signer` is the activated (path_to_address) address.
   EthPlatform(std::string ticker, std::uint64_t chain_id, int max_tx_type, JsonRpcClient rpc,
-              EvmSigner signer, std::shared_ptr<EvmHdWallet> hd, Executor& executor);
+              EvmSigner signer, std::shared_ptr<EvmHdWallet> hd, Executor& executor, Clock& clock);
 
   const std::string& ticker() const override { return ticker_; }
   std::optional<std::string> platform() const override { return std::nullopt; }
   std::string myAddress() const override { return signer_.checksumAddress(); }
   Task<BalanceInfo> myBalance() override;
+  Task<TransactionDetails> withdraw(WithdrawRequest request) override;
+  Task<std::string> sendRawTransaction(SendRawRequest request) override;
+  Task<std::string> signRawTransaction(SignRawRequest request) override;
 
   std::uint64_t chainId() const { return chain_id_; }
   int maxTxType() const { return max_tx_type_; }
@@ -45,6 +49,7 @@ class EthPlatform : public ActiveCoin {
   Task<UInt256> tokenBalance(EthAddress contract, EthAddress owner);
   Task<UInt256> transactionCount(EthAddress address, const char* block_tag);
   Task<std::uint64_t> currentBlock();
+  Clock& clock() { return clock_; }
 
  private:
   std::string ticker_;
@@ -54,6 +59,7 @@ class EthPlatform : public ActiveCoin {
   EvmSigner signer_;
   std::shared_ptr<EvmHdWallet> hd_;
   AsyncMutex send_lock_;
+  Clock& clock_;
 };
 
 class Erc20Token : public ActiveCoin {
@@ -65,6 +71,11 @@ class Erc20Token : public ActiveCoin {
   std::optional<std::string> platform() const override { return platform_->ticker(); }
   std::string myAddress() const override { return platform_->myAddress(); }
   Task<BalanceInfo> myBalance() override;
+  Task<TransactionDetails> withdraw(WithdrawRequest request) override;
+  // A signed transaction is broadcast through the platform's nodes.
+  Task<std::string> sendRawTransaction(SendRawRequest request) override;
+  // Refused: token transfers are signed as platform transactions (InvalidParam says how).
+  Task<std::string> signRawTransaction(SignRawRequest request) override;
 
   const EthAddress& contract() const { return contract_; }
   unsigned decimals() const { return decimals_; }

@@ -10,15 +10,9 @@
 namespace walletd {
 namespace {
 
-enum class SwapTxFeePolicyError {
-  NoSuchCoin,    // 400, error_data = message
-  NotSupported,  // 400, error_data = ticker
-};
-
-ErrorKindInfo describe(SwapTxFeePolicyError e) {
-  return e == SwapTxFeePolicyError::NoSuchCoin ? ErrorKindInfo{"NoSuchCoin", 400}
-                                               : ErrorKindInfo{"NotSupported", 400};
-}
+// NoSuchCoin carries the message, NotSupported the ticker.
+#define WALLETD_SWAP_FEE_POLICY_ERRORS(X) X(NoSuchCoin, 400) X(NotSupported, 400)
+WALLETD_ERROR_FAMILY(SwapTxFeePolicyError, WALLETD_SWAP_FEE_POLICY_ERRORS)
 
 constexpr std::array<const char*, 5> kPolicies = {"Unsupported", "Internal", "Low", "Medium",
                                                   "High"};
@@ -59,7 +53,7 @@ std::shared_ptr<EthPlatform> evmCoin(Node& node, const std::string& ticker) {
     throw rpcError(SwapTxFeePolicyError::NoSuchCoin, message, Json(message));
   }
   const std::string platform = coin->platform().value_or(ticker);
-  auto eth = node.activeCoins().findAs<EthPlatform>(platform);
+  auto eth = std::dynamic_pointer_cast<EthPlatform>(node.activeCoins().find(platform));
   if (!eth) {
     throw rpcError(SwapTxFeePolicyError::NotSupported,
                    "eip-1559 policy is not supported for coin " + ticker, Json(ticker));
@@ -77,7 +71,7 @@ Task<Json> getPolicy(RequestContext& ctx, GetParams p) {
       co_await ctx.node.storage().get(kSettings, storageKey(eth->ticker()));
   if (stored) co_return Json(*stored);
   const CoinEntry* entry = ctx.node.coins().find(eth->ticker());
-  const std::string configured = entry ? entry->conf.value("swap_gas_fee_policy", "") : "";
+  const std::string configured = entry ? entry->string("swap_gas_fee_policy").value_or("") : "";
   co_return Json(isPolicy(configured) ? configured : "Internal");
 }
 

@@ -1,6 +1,8 @@
 // AccountStore implementation.
 #include "core/wallet/gui_storage/account_store.h"
 
+#include "core/rpc/params_reader.h"
+
 #include <stdexcept>
 
 #include "core/wallet/gui_storage/gui_storage_errors.h"
@@ -64,7 +66,7 @@ AccountRecord AccountRecord::fromJson(const Json& value) {
   r.info.account_id = AccountId::fromStorageJson(value.at("account_id"));
   r.info.name = value.at("name").get<std::string>();
   r.info.description = value.at("description").get<std::string>();
-  r.info.balance_usd = Decimal::fromJson(value.at("balance_usd"), "balance_usd");
+  r.info.balance_usd = decodeDecimal(value.at("balance_usd"), "balance_usd");
   for (const auto& c : value.at("coins")) r.coins.insert(c.get<std::string>());
   return r;
 }

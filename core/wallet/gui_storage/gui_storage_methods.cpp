@@ -22,7 +22,7 @@ AccountInfo parseNewAccount(ParamsReader& r, bool enabled_only) {
   info.name = r.required<std::string>("name");
   info.description = r.optionalOr<std::string>("description", "");
   if (auto balance = r.optional<Json>("balance_usd")) {
-    info.balance_usd = Decimal::fromJson(*balance, r.fieldPath("balance_usd"));
+    info.balance_usd = decodeDecimal(*balance, r.fieldPath("balance_usd"));
   }
   checkAccountName(info.name);
   checkAccountDescription(info.description);
@@ -88,7 +88,7 @@ struct SetBalanceParams {
   Decimal balance;
   static SetBalanceParams parse(ParamsReader& r) {
     AccountId id = parseAccountId(r);
-    return {id, Decimal::fromJson(r.required<Json>("balance_usd"), r.fieldPath("balance_usd"))};
+    return {id, decodeDecimal(r.required<Json>("balance_usd"), r.fieldPath("balance_usd"))};
   }
 };
 

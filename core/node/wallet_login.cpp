@@ -1,5 +1,5 @@
 // Wallet login.
-#include "core/wallet/keys/wallet_login.h"
+#include "core/node/wallet_login.h"
 
 #include "core/crypto/constant_time.h"
 #include "core/crypto/secret.h"

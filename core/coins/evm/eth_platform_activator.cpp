@@ -1,19 +1,16 @@
-// EVM platform activation: enable_eth_with_tokens and its task form task::enable_eth::*. The
-// steps, in order: checks that need no node (answered by init at once), keys (the Iguana key, or
-// the HD wallet with its stored accounts), the node's chain id against the coins file, the
-// current block, balances (HD: scan first, per scan_policy), and last the registration — after a
-// cancellation check, so a failed or cancelled activation leaves nothing registered.
-#include "core/coins/evm/eth_activation.h"
-
+// EVM platform activation (enable_eth_with_tokens / task::enable_eth::*, routed here by protocol
+// type ETH). The steps, in order: checks that need no node (answered by init at once), keys (the
+// Iguana key, or the HD wallet with its stored accounts), the node's chain id against the coins
+// file, the current block, balances (HD: scan first, per scan_policy), and the HD accounts saved.
+// The shared entry point registers the coins after a cancellation check.
 #include "core/coins/evm/erc20_token_plan.h"
-#include "core/coins/evm/eth_activation_errors.h"
-#include "core/coins/evm/eth_activation_params.h"
 #include "core/coins/evm/eth_hd_balance.h"
-#include "core/coins/node_errors.h"
+#include "core/coins/evm/evm_family.h"
+#include "core/coins/platform_activation_errors.h"
 #include "core/crypto/hashes.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
-#include "core/rpc/rpc_task_methods.h"
+#include "core/node/node.h"
 
 namespace walletd {
 namespace {
@@ -29,52 +26,38 @@ namespace {
 }
 
 std::uint64_t chainIdOf(const CoinEntry& entry) {
-  const Json& conf = entry.conf;
-  if (conf.contains("chain_id") && conf["chain_id"].is_number_unsigned())
-    return conf["chain_id"].get<std::uint64_t>();
-  const Json data = conf["protocol"].value("protocol_data", Json::object());
-  if (data.is_object() && data.contains("chain_id") && data["chain_id"].is_number_unsigned()) {
-    return data["chain_id"].get<std::uint64_t>();
-  }
+  if (auto id = entry.unsignedInt("chain_id")) return *id;
+  if (auto id = entry.protocolUnsigned("chain_id")) return *id;
   creationError(entry.ticker, "no chain_id in the coins file");
 }
 
-// Everything that needs no node (answered by `init` itself in the task form); returns the token
-// plans.
-std::vector<Erc20TokenPlan> checkActivation(Node& node, const EthActivationParams& p) {
-  if (node.activeCoins().find(p.ticker)) {
-    throw rpcError(EnablePlatformError::PlatformIsAlreadyActivated, p.ticker, Json(p.ticker));
+// An EVM address in a params field (swap contracts); InvalidRequest naming the field otherwise.
+void checkAddressField(const std::optional<std::string>& address, const std::string& path) {
+  if (!address) return;
+  try {
+    parseEthAddress(*address, false);
+  } catch (const EncodingError& e) {
+    throwInvalidParams(path + ": " + e.what());
   }
-  const CoinEntry* entry = node.coins().find(p.ticker);
-  if (entry == nullptr) {
-    throw rpcError(EnablePlatformError::PlatformConfigIsNotFound,
-                   "Platform " + p.ticker + " config is not found", Json(p.ticker));
+}
+
+void checkSwapContracts(const PlatformActivationParams& p) {
+  checkAddressField(p.swap_contract_address, "params.swap_contract_address");
+  checkAddressField(p.fallback_swap_contract, "params.fallback_swap_contract");
+  if (!p.swap_v2_contracts.is_object()) return;
+  for (const char* key :
+       {"maker_swap_v2_contract", "taker_swap_v2_contract", "nft_maker_swap_v2_contract"}) {
+    if (!p.swap_v2_contracts.contains(key)) continue;
+    const std::string path = std::string("params.swap_v2_contracts.") + key;
+    checkAddressField(decodeString(p.swap_v2_contracts[key], path), path);
   }
-  if (entry->protocol_type != "ETH") {
-    throw rpcError(EnablePlatformError::UnexpectedPlatformProtocol,
-                   "Unexpected platform protocol " + protocolOf(*entry) + " for " + p.ticker,
-                   Json{{"ticker", p.ticker}, {"protocol", entry->conf.value("protocol", Json())}});
-  }
-  if (p.nodes.empty()) {
-    const std::string message = "Enable request for ETH coin must have at least 1 node";
-    throw rpcError(EnablePlatformError::AtLeastOneNodeRequired, message, Json(message));
-  }
-  if (p.priv_key_policy != "ContextPrivKey") {
-    const std::string message =
-        "priv_key_policy " + p.priv_key_policy.substr(0, 60) + " is not available on this host";
-    throw rpcError(EnablePlatformError::PrivKeyPolicyNotAllowed, message, Json(message));
-  }
-  if (node.keys().mode() == WalletKeys::Mode::NoLogin) {
-    const std::string message =
-        "no wallet is open: start walletd with a passphrase or a wallet_name";
-    throw rpcError(EnablePlatformError::Internal, message, Json(message));
-  }
+}
+
+std::vector<Erc20TokenPlan> tokenPlans(Node& node, const PlatformActivationParams& p) {
   std::vector<Erc20TokenPlan> plans;
   for (const TokenRequest& request : p.tokens) {
-    if (node.activeCoins().find(request.ticker)) {
-      invalidPayload("Token " + request.ticker + " is already activated");
-    }
-    plans.push_back(planErc20Token(node, p.ticker, request.ticker, request.required_confirmations));
+    plans.push_back(planErc20Token(node.coins().find(request.ticker), p.ticker, request.ticker,
+                                   request.required_confirmations));
   }
   return plans;
 }
@@ -91,17 +74,18 @@ struct PlatformKeys {
   bool new_wallet = false;
 };
 
-Task<PlatformKeys> platformKeys(Node& node, const CoinEntry& entry, const EthActivationParams& p) {
+Task<PlatformKeys> platformKeys(Node& node, const CoinEntry& entry,
+                                const PlatformActivationParams& p) {
   PlatformKeys out;
   if (node.keys().mode() != WalletKeys::Mode::HD) {
     out.signer = EvmSigner::fromKey(node.keys().iguanaKey(), "");
     co_return out;
   }
-  const Json path_json = entry.conf.value("derivation_path", Json());
+  const auto path_text = entry.string("derivation_path");
   DerivationPath coin_path;
   try {
-    if (!path_json.is_string()) throw EncodingError("the coins file has no derivation_path");
-    coin_path = DerivationPath::parse(path_json.get<std::string>());
+    if (!path_text) throw EncodingError("the coins file has no derivation_path");
+    coin_path = DerivationPath::parse(*path_text);
   } catch (const EncodingError& e) {
     creationError(p.ticker, std::string("HD mode needs the coin's derivation_path: ") + e.what());
   }
@@ -164,14 +148,34 @@ Task<Json> iguanaResult(EthPlatform& platform,
   co_return out;
 }
 
-Task<Json> activateEth(Node& node, EthActivationParams p, std::shared_ptr<RpcTaskHandle> handle) {
-  const std::vector<Erc20TokenPlan> plans = checkActivation(node, p);
-  const CoinEntry& entry = *node.coins().find(p.ticker);
+}  // namespace
+
+void EthPlatformActivator::check(Node& node, const CoinEntry&,
+                                 const PlatformActivationParams& p) const {
+  checkSwapContracts(p);  // a params error, answered before the other refusals as KDF's serde does
+  if (p.nodes.empty()) {
+    const std::string message = "Enable request for ETH coin must have at least 1 node";
+    throw rpcError(EnablePlatformError::AtLeastOneNodeRequired, message, Json(message));
+  }
+  if (p.priv_key_policy.type != "ContextPrivKey") {
+    const std::string message = "priv_key_policy " + p.priv_key_policy.type.substr(0, 60) +
+                                " is not available on this host";
+    throw rpcError(EnablePlatformError::PrivKeyPolicyNotAllowed, message, Json(message));
+  }
+  tokenPlans(node, p);
+}
+
+Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry& entry,
+                                                    PlatformActivationParams p,
+                                                    std::shared_ptr<RpcTaskHandle> handle) const {
+  const std::vector<Erc20TokenPlan> plans = tokenPlans(node, p);
   const std::uint64_t chain_id = chainIdOf(entry);
+  const auto max_tx_type = entry.unsignedInt("max_eth_tx_type").value_or(0);
   PlatformKeys keys = co_await platformKeys(node, entry, p);
   auto platform = std::make_shared<EthPlatform>(
-      p.ticker, chain_id, entry.conf.value("max_eth_tx_type", 0),
-      JsonRpcClient(node.http(), p.nodes), std::move(keys.signer), keys.hd, node.executor());
+      p.ticker, chain_id, max_tx_type > 2 ? 0 : static_cast<int>(max_tx_type),
+      JsonRpcClient(node.http(), p.nodes), std::move(keys.signer), keys.hd, node.executor(),
+      node.clock());
 
   const Json node_chain = co_await platform->rpc().call("eth_chainId", Json::array());
   const auto node_chain_id = node_chain.is_string()
@@ -189,64 +193,28 @@ Task<Json> activateEth(Node& node, EthActivationParams p, std::shared_ptr<RpcTas
   }
 
   handle->setProgress("RequestingWalletBalance");
-  Json out;
+  ActivatedCoins out;
   if (keys.hd) {
     const bool scan = p.scan_policy == ScanPolicy::Scan ||
                       (p.scan_policy == ScanPolicy::ScanIfNewWallet && keys.new_wallet);
     if (scan) co_await scanHdAccounts(*platform, tokens, p.gap_limit);
     const WalletBalanceInfo balance = co_await hdWalletBalance(*platform, tokens);
-    out = Json::object();
-    out["current_block"] = current_block;
-    out["ticker"] = p.ticker;
-    out["wallet_balance"] = balance.toJson();
-    out["nfts_infos"] = Json::object();
+    out.result = Json::object();
+    out.result["current_block"] = current_block;
+    out.result["ticker"] = p.ticker;
+    out.result["wallet_balance"] = balance.toJson();
+    out.result["nfts_infos"] = Json::object();
   } else {
-    out = co_await iguanaResult(*platform, tokens, p.get_balances, current_block);
+    out.result = co_await iguanaResult(*platform, tokens, p.get_balances, current_block);
   }
 
   handle->setProgress("Finishing");
   handle->throwIfCancelled();
-  if (keys.hd) {
+  if (keys.hd)
     co_await HdAccountStore(node.storage(), walletId(node)).save(p.ticker, keys.hd->accounts());
-    handle->throwIfCancelled();
-  }
-  // Checked again: another activation of the same coins may have finished meanwhile.
-  checkActivation(node, p);
-  node.activeCoins().add(platform);
-  for (auto& token : tokens) node.activeCoins().add(token);
+  out.coins.push_back(platform);
+  for (auto& token : tokens) out.coins.push_back(token);
   co_return out;
-}
-
-Task<Json> activateEthTask(Node& node, EthActivationParams p,
-                           std::shared_ptr<RpcTaskHandle> handle) {
-  co_return co_await overNodes(activateEth(node, std::move(p), std::move(handle)),
-                               EnablePlatformError::Transport);
-}
-
-Task<Json> enableEthWithTokens(RequestContext& ctx, EthActivationParams p) {
-  co_return co_await activateEthTask(ctx.node, std::move(p), std::make_shared<RpcTaskHandle>());
-}
-
-void checkEthInit(RequestContext& ctx, const EthActivationParams& p) {
-  checkActivation(ctx.node, p);
-}
-
-constexpr const char* kEthParamsDoc =
-    "{ticker, nodes: [{url, komodo_proxy?}], erc20_tokens_requests?: [{ticker, "
-    "required_confirmations?}], get_balances = true, required_confirmations?, priv_key_policy?, "
-    "swap_contract_address?, path_to_address?, gap_limit = 20, scan_policy?, "
-    "min_addresses_number?, ...}";
-constexpr const char* kEthResultDoc =
-    "Iguana {current_block, eth_addresses_infos, erc20_addresses_infos, nfts_infos} | HD "
-    "{current_block, ticker, wallet_balance, nfts_infos}";
-
-}  // namespace
-
-void registerEthActivationMethods(MethodTable& t) {
-  t.add({"enable_eth_with_tokens", kEthParamsDoc, kEthResultDoc, MethodAccess::Protected,
-         typedHandler(&enableEthWithTokens), nullptr});
-  addRpcTaskMethods<EthActivationParams>(t, "enable_eth", kEthParamsDoc, kEthResultDoc,
-                                         &checkEthInit, &activateEthTask);
 }
 
 }  // namespace walletd

@@ -1,0 +1,32 @@
+// ActiveCoin's defaults: KDF's "not supported for this coin" answers.
+#include "core/coins/active_coin.h"
+
+namespace walletd {
+
+Task<TransactionDetails> ActiveCoin::withdraw(WithdrawRequest request) {
+  const std::string message = "withdraw is not supported for " + request.coin;
+  throw rpcError(WithdrawError::UnsupportedError, message, Json(message));
+  co_return TransactionDetails{};
+}
+
+Task<std::string> ActiveCoin::sendRawTransaction(SendRawRequest request) {
+  throw rpcError(RawTransactionError::NotImplemented,
+                 "send_raw_transaction is not implemented for " + request.coin,
+                 Json{{"coin", request.coin}});
+  co_return std::string();
+}
+
+Task<std::string> ActiveCoin::signRawTransaction(SignRawRequest request) {
+  throw rpcError(RawTransactionError::NotImplemented,
+                 "sign_raw_transaction is not implemented for " + request.coin,
+                 Json{{"coin", request.coin}});
+  co_return std::string();
+}
+
+Task<TxHistoryPage> ActiveCoin::txHistory(TxHistoryRequest request) {
+  throw rpcError(TxHistoryError::NotSupportedFor, "Not supported for " + request.coin,
+                 Json(request.coin));
+  co_return TxHistoryPage{};
+}
+
+}  // namespace walletd

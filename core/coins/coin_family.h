@@ -1,0 +1,88 @@
+// CoinFamily: one per family (EVM, TRON, UTXO, ...), listed once in coin_families.cpp. A family
+// declares the coins-file protocol types it handles, how its platforms and tokens are activated
+// through the shared entry points, and the methods only it has. Everything
+// else reaches its coins through ActiveCoin.
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "core/async/task.h"
+#include "core/coins/active_coin.h"
+#include "core/coins/coins_config.h"
+#include "core/coins/platform_activation_params.h"
+#include "core/rpc/method_table.h"
+#include "core/rpc/rpc_task_manager.h"
+
+namespace walletd {
+
+class Node;
+
+// What an activation registers: the platform (or token) first, then its tokens, and the answer.
+struct ActivatedCoins {
+  std::vector<std::shared_ptr<ActiveCoin>> coins;
+  Json result;
+};
+
+// A family's side of enable_eth_with_tokens / task::enable_eth::*. The shared entry point has
+// already checked that the ticker is not active, that the coins file has it with this
+// activator's protocol, that its token requests are not active, and that a wallet is open; after
+// `activate` it checks for cancellation and registers the coins.
+class PlatformActivator {
+ public:
+  virtual ~PlatformActivator() = default;
+  virtual std::string_view platformProtocol() const = 0;  // "ETH", "TRX"
+  // The family's checks that need no peer (answered by task init at once). Throws
+  // EnablePlatformError or InvalidRequest.
+  virtual void check(Node& node, const CoinEntry& entry,
+                     const PlatformActivationParams& params) const = 0;
+  // Talks to the peers; reports progress on `handle`; must not register anything itself.
+  virtual Task<ActivatedCoins> activate(Node& node, const CoinEntry& entry,
+                                        PlatformActivationParams params,
+                                        std::shared_ptr<RpcTaskHandle> handle) const = 0;
+};
+
+struct TokenActivationParams {
+  std::string ticker;
+  std::optional<std::uint32_t> required_confirmations;
+  static TokenActivationParams parse(ParamsReader& r);
+};
+
+// A family's side of enable_erc20: the token's entry has this activator's protocol and the token
+// is not active; `activate` finds its platform (EnableTokenError) and reads balances.
+class TokenActivator {
+ public:
+  virtual ~TokenActivator() = default;
+  virtual std::string_view tokenProtocol() const = 0;  // "ERC20", "TRC20"
+  virtual Task<ActivatedCoins> activate(Node& node, const CoinEntry& entry,
+                                        TokenActivationParams params) const = 0;
+};
+
+class CoinFamily {
+ public:
+  virtual ~CoinFamily() = default;
+  virtual std::string_view name() const = 0;  // "EVM"
+  // Every coins-file protocol type of the family ({"ETH", "ERC20"}).
+  virtual std::vector<std::string_view> protocolTypes() const = 0;
+  virtual const PlatformActivator* platformActivator() const { return nullptr; }
+  virtual const TokenActivator* tokenActivator() const { return nullptr; }
+  // Methods only this family answers (e.g. EVM's swap fee policy).
+  virtual void registerMethods(MethodTable&) const {}
+};
+
+// The families a node runs with, looked up by protocol type.
+class CoinFamilies {
+ public:
+  explicit CoinFamilies(std::vector<std::shared_ptr<const CoinFamily>> families);
+  const CoinFamily* forProtocol(std::string_view protocol_type) const;
+  const std::vector<std::shared_ptr<const CoinFamily>>& all() const { return families_; }
+
+ private:
+  std::vector<std::shared_ptr<const CoinFamily>> families_;
+};
+
+// The one list of this build's families (coin_families.cpp).
+const CoinFamilies& builtInFamilies();
+
+}  // namespace walletd

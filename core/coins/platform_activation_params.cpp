@@ -1,0 +1,125 @@
+// Parsing of the platform activation params.
+#include "core/coins/platform_activation_params.h"
+
+namespace walletd {
+namespace {
+
+ScanPolicy scanPolicy(const std::string& text, const std::string& path) {
+  if (text == "do_not_scan") return ScanPolicy::DoNotScan;
+  if (text == "scan_if_new_wallet") return ScanPolicy::ScanIfNewWallet;
+  if (text == "scan") return ScanPolicy::Scan;
+  throwInvalidParams(path + ": unknown variant `" + text.substr(0, 100) +
+                     "`, expected `do_not_scan`, `scan_if_new_wallet` or `scan`");
+}
+
+std::uint32_t boundedCount(ParamsReader& r, const char* key, std::uint32_t low, std::uint32_t high,
+                           std::uint32_t value) {
+  if (value < low || value > high) {
+    throwInvalidParams(r.fieldPath(key) + ": " + std::to_string(value) + " is out of range " +
+                       std::to_string(low) + ".." + std::to_string(high));
+  }
+  return value;
+}
+
+void parseHdParams(ParamsReader& r, PlatformActivationParams& p) {
+  constexpr std::uint32_t kMax = PlatformActivationParams::kMaxAddressesPerAccount;
+  if (auto path = r.optional<AddressPath>("path_to_address")) {
+    p.path_to_address = *path;
+    const std::uint32_t address_id = path->address_id.value_or(0);
+    if (address_id >= kMax) {
+      throwInvalidParams(r.fieldPath("path_to_address") + ".address_id: " +
+                         std::to_string(address_id) + " is out of range: walletd tracks at most " +
+                         std::to_string(kMax) + " addresses per account");
+    }
+  }
+  if (auto gap = r.optional<std::uint32_t>("gap_limit"))
+    p.gap_limit = boundedCount(r, "gap_limit", 1, PlatformActivationParams::kMaxGapLimit, *gap);
+  if (auto min = r.optional<std::uint32_t>("min_addresses_number"))
+    p.min_addresses_number = boundedCount(r, "min_addresses_number", 0, kMax, *min);
+  if (auto scan = r.optional<std::string>("scan_policy"))
+    p.scan_policy = scanPolicy(*scan, r.fieldPath("scan_policy"));
+}
+
+template <typename T>
+std::vector<T> arrayOf(const Json& value, const std::string& path, const char* what) {
+  if (!value.is_array()) throwInvalidParams(path + ": invalid type: expected an array of " + what);
+  std::vector<T> out;
+  for (std::size_t i = 0; i < value.size(); ++i)
+    out.push_back(T::fromJson(value[i], path + "[" + std::to_string(i) + "]"));
+  return out;
+}
+
+}  // namespace
+
+TokenRequest TokenRequest::fromJson(const Json& value, const std::string& path) {
+  ParamsReader r(value, path, false);
+  TokenRequest t{r.required<std::string>("ticker"),
+                 r.optional<std::uint32_t>("required_confirmations")};
+  r.ignoreUnknown();  // KDF's inline `protocol` and family fields (e.g. `gasless`) among them
+  return t;
+}
+
+PrivKeyPolicy PrivKeyPolicy::fromJson(const Json& value, const std::string& path) {
+  PrivKeyPolicy policy;
+  if (value.is_string()) {  // KDF's older form: "ContextPrivKey", "Trezor"
+    policy.type = value.get<std::string>();
+  } else if (value.is_object() && value.size() == 1 && !value.contains("type")) {
+    // The older externally tagged form: {"WalletConnect": {session_topic}}
+    policy.type = value.begin().key();
+    policy.params = value.begin().value();
+  } else {
+    ParamsReader r(value, path, false);
+    policy.type = r.required<std::string>("type");
+    policy.params = r.optional<Json>("params").value_or(Json());
+    r.rejectUnknown();
+  }
+  for (const char* known : {"ContextPrivKey", "Trezor", "WalletConnect", "Metamask"}) {
+    if (policy.type == known) return policy;
+  }
+  throwInvalidParams(path + ": unknown variant `" + policy.type.substr(0, 60) +
+                     "`, expected one of `ContextPrivKey`, `Trezor`, `WalletConnect`, `Metamask`");
+}
+
+std::string PlatformActivationParams::doc() {
+  return std::string(
+             "{ticker, nodes: [{url, komodo_proxy?}], erc20_tokens_requests?: [{ticker, "
+             "required_confirmations?}], get_balances = ") +
+         (kDefaultGetBalances ? "true" : "false") +
+         ", required_confirmations?, priv_key_policy?: {type, params?} | \"ContextPrivKey\", "
+         "swap_contract_address?, swap_v2_contracts?, path_to_address?, gap_limit = " +
+         std::to_string(kDefaultGapLimit) +
+         ", scan_policy = scan_if_new_wallet, min_addresses_number?, ...}";
+}
+
+PlatformActivationParams PlatformActivationParams::parse(ParamsReader& r) {
+  PlatformActivationParams p;
+  p.ticker = r.required<std::string>("ticker");
+  p.nodes = arrayOf<CoinNode>(r.required<Json>("nodes"), r.fieldPath("nodes"), "nodes");
+  if (auto tokens = r.optional<Json>("erc20_tokens_requests"))
+    p.tokens = arrayOf<TokenRequest>(*tokens, r.fieldPath("erc20_tokens_requests"), "tokens");
+  p.get_balances = r.optionalOr<bool>("get_balances", kDefaultGetBalances);
+  p.required_confirmations = r.optional<std::uint32_t>("required_confirmations");
+  r.optional<bool>("requires_notarization");
+  r.optional<bool>("tx_history");
+  r.optional<bool>("contract_supports_watchers");
+  r.optional<std::uint32_t>("mm2");
+  if (auto mode = r.optional<std::string>("rpc_mode"); mode && *mode != "Default") {
+    throwInvalidParams(r.fieldPath("rpc_mode") + ": unknown variant `" + mode->substr(0, 100) +
+                       "`, expected `Default`");
+  }
+  p.swap_contract_address = r.optional<std::string>("swap_contract_address");
+  p.fallback_swap_contract = r.optional<std::string>("fallback_swap_contract");
+  if (auto contracts = r.optional<Json>("swap_v2_contracts")) {
+    if (!contracts->is_object())
+      throwInvalidParams(r.fieldPath("swap_v2_contracts") + ": invalid type: " +
+                         describeJsonType(*contracts) + ", expected an object");
+    p.swap_v2_contracts = *contracts;
+  }
+  if (auto policy = r.optional<PrivKeyPolicy>("priv_key_policy")) p.priv_key_policy = *policy;
+  parseHdParams(r, p);
+  r.ignoreUnknown();  // gas_station_url, gas_station_policy, nft_req, ... (KDF's serde default)
+  p.raw = r.source();
+  return p;
+}
+
+}  // namespace walletd

@@ -1,0 +1,62 @@
+// The params of enable_eth_with_tokens and task::enable_eth::init: KDF's EthActivationV2Request +
+// erc20_tokens_requests + get_balances, which KDF shares between the EVM and TRON families (one
+// request type, routed by the coin's protocol). Parsed as KDF parses it: fields it does not know
+// are ignored (logged at debug level), a known field of the wrong type or out of range answers
+// InvalidRequest naming the field. `raw` keeps the request so a family can read the fields only
+// it knows (e.g. TRON's tron_gasless_provider) strictly.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/coins/json_rpc_client.h"
+#include "core/rpc/params_reader.h"
+#include "core/wallet/hd/hd_objects.h"
+
+namespace walletd {
+
+struct TokenRequest {
+  std::string ticker;
+  std::optional<std::uint32_t> required_confirmations;
+  static TokenRequest fromJson(const Json& value, const std::string& path);
+};
+
+enum class ScanPolicy { DoNotScan, ScanIfNewWallet, Scan };
+
+// KDF's PrivKeyActivationPolicy: the object form {type, params?} or the older string form.
+struct PrivKeyPolicy {
+  std::string type = "ContextPrivKey";  // ContextPrivKey | Trezor | WalletConnect | Metamask
+  Json params;                          // WalletConnect's {session_topic}
+  static PrivKeyPolicy fromJson(const Json& value, const std::string& path);
+};
+
+struct PlatformActivationParams {
+  static constexpr std::uint32_t kDefaultGapLimit = 20;
+  static constexpr std::uint32_t kMaxGapLimit = 1000;             // the widest HD gap scanned
+  static constexpr std::uint32_t kMaxAddressesPerAccount = 1000;  // HD addresses tracked
+  static constexpr bool kDefaultGetBalances = true;
+
+  std::string ticker;
+  std::vector<CoinNode> nodes;
+  std::vector<TokenRequest> tokens;
+  bool get_balances = kDefaultGetBalances;
+  std::optional<std::uint32_t> required_confirmations;
+  PrivKeyPolicy priv_key_policy;
+  std::optional<std::string> swap_contract_address;
+  std::optional<std::string> fallback_swap_contract;
+  Json swap_v2_contracts;  // {maker_swap_v2_contract?, taker_swap_v2_contract?, nft_...?} or null
+  // HD wallets only (ignored with the Iguana key, as in KDF).
+  AddressPath path_to_address;
+  std::uint32_t gap_limit = kDefaultGapLimit;
+  ScanPolicy scan_policy = ScanPolicy::ScanIfNewWallet;
+  std::optional<std::uint32_t> min_addresses_number;
+  Json raw;  // the whole params object
+
+  static PlatformActivationParams parse(ParamsReader& r);
+  // The params line of the method table, with the defaults above.
+  static std::string doc();
+};
+
+}  // namespace walletd

@@ -1,0 +1,26 @@
+// TransactionDetails serialisation (memo is null when absent, as KDF writes it).
+#include "core/coins/transaction_details.h"
+
+namespace walletd {
+
+Json TransactionDetails::toJson() const {
+  Json out = Json::object();
+  out["tx_hex"] = tx_hex;
+  out["tx_hash"] = tx_hash;
+  out["from"] = from;
+  out["to"] = to;
+  out["total_amount"] = total_amount;
+  out["spent_by_me"] = spent_by_me;
+  out["received_by_me"] = received_by_me;
+  out["my_balance_change"] = my_balance_change;
+  out["block_height"] = block_height;
+  out["timestamp"] = timestamp;
+  out["fee_details"] = fee_details.toJson();
+  out["coin"] = coin;
+  out["internal_id"] = internal_id;
+  out["transaction_type"] = transaction_type;
+  out["memo"] = memo ? Json(*memo) : Json();
+  return out;
+}
+
+}  // namespace walletd

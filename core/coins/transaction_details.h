@@ -1,0 +1,35 @@
+// TransactionDetails (spec §4.1 result): what withdraw answers and tx history lists. Every family
+// fills this one struct; amounts are decimal text in coin units.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/coins/withdraw_fee.h"
+#include "core/rpc/json.h"
+
+namespace walletd {
+
+struct TransactionDetails {
+  std::string tx_hex;
+  std::string tx_hash;
+  std::vector<std::string> from;
+  std::vector<std::string> to;
+  std::string total_amount;
+  std::string spent_by_me;
+  std::string received_by_me;
+  std::string my_balance_change;   // received_by_me − spent_by_me, signed
+  std::uint64_t block_height = 0;  // 0 until mined
+  std::uint64_t timestamp = 0;     // unix seconds
+  WithdrawFee fee_details;
+  std::string coin;
+  std::string internal_id;
+  std::string transaction_type = "StandardTransfer";
+  std::optional<std::string> memo;
+
+  Json toJson() const;
+};
+
+}  // namespace walletd

@@ -1,0 +1,172 @@
+// withdraw → TransactionDetails (legacy: the bare object); send_raw_transaction {coin, tx_hex |
+// tx_json} → {tx_hash}; sign_raw_transaction {coin, type, tx} → {tx_hex}; my_tx_history (v2) →
+// a page. The coin's family does the work; peer failures become each method's Transport error.
+#include "core/coins/transaction_methods.h"
+
+#include "core/coins/transport_error.h"
+#include "core/encoding/hex.h"
+#include "core/node/node.h"
+
+namespace walletd {
+namespace {
+
+struct SendRawParams {
+  SendRawRequest request;
+  static SendRawParams parse(ParamsReader& r) {
+    SendRawParams p;
+    p.request.coin = r.required<std::string>("coin");
+    auto hex = r.optional<std::string>("tx_hex");
+    p.request.tx_json = r.optional<Json>("tx_json");
+    if (hex.has_value() == p.request.tx_json.has_value())
+      throwInvalidParams(r.path() + ": expected exactly one of `tx_hex` and `tx_json`");
+    if (hex) {
+      const std::string digits = hex->rfind("0x", 0) == 0 ? hex->substr(2) : *hex;
+      if (digits.empty() || digits.size() % 2 != 0 || !isHex(digits)) {
+        throw rpcError(RawTransactionError::InvalidParam, "tx_hex is not a hex string",
+                       Json("tx_hex is not a hex string"));
+      }
+      p.request.tx_bytes = fromHex(digits);
+    }
+    return p;
+  }
+};
+
+struct SignRawParams {
+  SignRawRequest request;
+  static SignRawParams parse(ParamsReader& r) {
+    SignRawParams p;
+    p.request.coin = r.required<std::string>("coin");
+    p.request.type = r.required<std::string>("type");
+    if (p.request.type != "ETH" && p.request.type != "UTXO") {  // KDF's SignRawTransactionEnum
+      throwInvalidParams(r.fieldPath("type") + ": unknown variant `" +
+                         p.request.type.substr(0, 60) + "`, expected `UTXO` or `ETH`");
+    }
+    p.request.tx = r.required<Json>("tx");
+    p.request.tx_path = r.fieldPath("tx");
+    if (!p.request.tx.is_object())
+      throwInvalidParams(p.request.tx_path + ": invalid type: " + describeJsonType(p.request.tx) +
+                         ", expected an object");
+    return p;
+  }
+};
+
+template <ErrorKind E>
+std::shared_ptr<ActiveCoin> activeCoin(Node& node, const std::string& ticker, E no_such_coin) {
+  auto coin = node.activeCoins().find(ticker);
+  if (!coin) throw rpcError(no_such_coin, "No such coin " + ticker, Json{{"coin", ticker}});
+  return coin;
+}
+
+Task<Json> withdraw(RequestContext& ctx, WithdrawRequest req) {
+  auto coin = activeCoin(ctx.node, req.coin, WithdrawError::NoSuchCoin);
+  const TransactionDetails details =
+      co_await overTransport(coin->withdraw(std::move(req)), WithdrawError::Transport);
+  co_return details.toJson();
+}
+
+Task<Json> sendRawTransaction(RequestContext& ctx, SendRawParams p) {
+  auto coin = activeCoin(ctx.node, p.request.coin, RawTransactionError::NoSuchCoin);
+  std::string hash = co_await overTransport(coin->sendRawTransaction(std::move(p.request)),
+                                            RawTransactionError::Transport);
+  co_return Json{{"tx_hash", std::move(hash)}};
+}
+
+Task<Json> signRawTransaction(RequestContext& ctx, SignRawParams p) {
+  auto coin = activeCoin(ctx.node, p.request.coin, RawTransactionError::NoSuchCoin);
+  std::string hex = co_await overTransport(coin->signRawTransaction(std::move(p.request)),
+                                           RawTransactionError::Transport);
+  co_return Json{{"tx_hex", std::move(hex)}};
+}
+
+Task<Json> myTxHistory(RequestContext& ctx, TxHistoryRequest req) {
+  auto coin = ctx.node.activeCoins().find(req.coin);
+  if (!coin) throw rpcError(TxHistoryError::CoinIsNotActive, req.coin, Json(req.coin));
+  const std::string ticker = req.coin;
+  const std::uint32_t limit = req.limit;
+  Json target = req.target;
+  Json paging =
+      req.from_id ? Json{{"FromId", *req.from_id}} : Json{{"PageNumber", req.page_number}};
+  const TxHistoryPage page =
+      co_await overTransport(coin->txHistory(std::move(req)), TxHistoryError::RpcError);
+  Json transactions = Json::array();
+  for (std::size_t i = 0; i < page.transactions.size(); ++i) {
+    Json tx = page.transactions[i].toJson();
+    tx["confirmations"] = i < page.confirmations.size() ? page.confirmations[i] : 0;
+    transactions.push_back(std::move(tx));
+  }
+  Json out = Json::object();
+  out["coin"] = ticker;
+  out["target"] = std::move(target);
+  out["current_block"] = page.current_block;
+  out["transactions"] = std::move(transactions);
+  out["sync_status"] = Json{{"state", page.sync_state}};
+  out["limit"] = limit;
+  out["skipped"] = page.skipped;
+  out["total"] = page.total;
+  out["total_pages"] = limit == 0 ? 0 : (page.total + limit - 1) / limit;
+  out["paging_options"] = std::move(paging);
+  co_return out;
+}
+
+}  // namespace
+
+TxHistoryRequest TxHistoryRequest::parse(ParamsReader& r) {
+  TxHistoryRequest q;
+  q.coin = r.required<std::string>("coin");
+  q.limit = r.optionalOr<std::uint32_t>("limit", kDefaultLimit);
+  if (q.limit == 0 || q.limit > kMaxLimit)
+    throwInvalidParams(r.fieldPath("limit") + ": out of range 1.." + std::to_string(kMaxLimit));
+  if (auto paging = r.optional<Json>("paging_options")) {
+    ParamsReader p(*paging, r.fieldPath("paging_options"), false);
+    if (p.has("FromId")) {
+      q.from_id = p.required<std::string>("FromId");
+    } else {
+      q.page_number = p.required<std::uint32_t>("PageNumber");
+      if (q.page_number == 0)
+        throwInvalidParams(p.fieldPath("PageNumber") + ": must be at least 1");
+    }
+    p.rejectUnknown();
+  }
+  if (auto target = r.optional<Json>("target")) {
+    ParamsReader t(*target, r.fieldPath("target"), false);
+    const std::string type = t.required<std::string>("type");
+    if (type == "account_id") {
+      t.required<std::uint32_t>("account_id");
+    } else if (type == "address_id") {
+      t.required<std::uint32_t>("account_id");
+      t.required<std::string>("chain");
+      t.required<std::uint32_t>("address_id");
+    } else if (type != "iguana") {
+      throwInvalidParams(t.fieldPath("type") + ": unknown variant `" + type.substr(0, 60) +
+                         "`, expected `iguana`, `account_id` or `address_id`");
+    }
+    t.rejectUnknown();
+    q.target = *target;
+  }
+  return q;
+}
+
+void registerTransactionMethods(MethodTable& t) {
+  t.add({"withdraw",
+         "{coin, to, amount | max: true, fee?: FeeInfo {type: UtxoFixed|UtxoPerKbyte|UtxoPriority|"
+         "EthGas|EthGasEip1559|Qrc20Gas|CosmosGas, ...}, from?, memo?, broadcast = false}",
+         "TransactionDetails {tx_hex, tx_hash, from, to, total_amount, spent_by_me, "
+         "received_by_me, my_balance_change, block_height, timestamp, fee_details, coin, "
+         "internal_id, transaction_type, memo}",
+         MethodAccess::Protected, typedHandler(&withdraw), legacyHandler(&withdraw)});
+  t.add({"send_raw_transaction", "{coin, tx_hex | tx_json}", "{tx_hash}", MethodAccess::Protected,
+         typedHandler(&sendRawTransaction), legacyHandler(&sendRawTransaction)});
+  t.add({"sign_raw_transaction",
+         "{coin, type: ETH|UTXO, tx: {to?, value?, data?, gas_limit, pay_for_gas?: {tx_type: "
+         "Legacy|Eip1559, gas_price | max_fee_per_gas + max_priority_fee_per_gas}}}",
+         "{tx_hex}", MethodAccess::Protected, typedHandler(&signRawTransaction), nullptr});
+  t.add({"my_tx_history",
+         "{coin, limit = " + std::to_string(TxHistoryRequest::kDefaultLimit) +
+             ", paging_options?: {PageNumber} | {FromId}, target?: {type: iguana|account_id|"
+             "address_id, ...}}",
+         "{coin, target, current_block, transactions, sync_status, limit, skipped, total, "
+         "total_pages, paging_options}",
+         MethodAccess::Protected, typedHandler(&myTxHistory), nullptr});
+}
+
+}  // namespace walletd

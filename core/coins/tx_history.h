@@ -1,0 +1,44 @@
+// my_tx_history (v2) as every family receives it (docs/kdf-compat.md §11), the page a family
+// answers, and KDF's MyTxHistoryErrorV2 family.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/coins/transaction_details.h"
+#include "core/rpc/json.h"
+#include "core/rpc/rpc_error.h"
+
+namespace walletd {
+
+// CoinIsNotActive and NotSupportedFor carry the ticker; the others the message.
+#define WALLETD_TX_HISTORY_ERRORS(X)                                            \
+  X(CoinIsNotActive, 404)                                                       \
+  X(InvalidTarget, 400) X(NotSupportedFor, 400) X(StorageIsNotInitialized, 500) \
+      X(StorageError, 500) X(RpcError, 500) X(Internal, 500)
+WALLETD_ERROR_FAMILY(TxHistoryError, WALLETD_TX_HISTORY_ERRORS)
+
+struct TxHistoryRequest {
+  static constexpr std::uint32_t kDefaultLimit = 10;
+  static constexpr std::uint32_t kMaxLimit = 1000;
+
+  std::string coin;
+  std::uint32_t limit = kDefaultLimit;
+  std::optional<std::string> from_id;  // paging_options {FromId}
+  std::uint32_t page_number = 1;       // paging_options {PageNumber}
+  Json target = Json{{"type", "iguana"}};
+  static TxHistoryRequest parse(class ParamsReader& r);
+};
+
+struct TxHistoryPage {
+  std::uint64_t current_block = 0;
+  std::vector<TransactionDetails> transactions;  // newest first
+  std::vector<std::uint64_t> confirmations;      // one per transaction
+  std::string sync_state = "NotEnabled";
+  std::uint64_t skipped = 0;
+  std::uint64_t total = 0;
+};
+
+}  // namespace walletd

@@ -1,0 +1,29 @@
+// The method list.
+#include "core/node/method_list.h"
+
+#include "core/coins/activation_methods.h"
+#include "core/coins/coin_methods.h"
+#include "core/coins/transaction_methods.h"
+#include "core/node/node_methods.h"
+#include "core/stream/stream_methods.h"
+#include "core/wallet/addresses/address_methods.h"
+#include "core/wallet/gui_storage/gui_storage_methods.h"
+#include "core/wallet/keys/key_export_methods.h"
+
+namespace walletd {
+
+MethodTable buildMethodTable(const CoinFamilies& families) {
+  MethodTable t;
+  registerNodeMethods(t);
+  registerCoinMethods(t);
+  registerActivationMethods(t);
+  registerTransactionMethods(t);
+  for (const auto& family : families.all()) family->registerMethods(t);
+  registerStreamMethods(t);
+  registerGuiStorageMethods(t);
+  registerKeyExportMethods(t);
+  registerAddressMethods(t);
+  return t;
+}
+
+}  // namespace walletd
