@@ -39,6 +39,8 @@ LaunchOptions parseArguments(const std::vector<std::string>& args) {
     };
     if (a == "--help" || a == "-h") {
       o.help = true;
+    } else if (a == "--methods-json") {
+      o.methods_json = true;
     } else if (a == "--version") {
       o.version = true;
     } else if (a == "--demo") {

@@ -13,6 +13,7 @@ namespace walletd {
 
 struct LaunchOptions {
   bool help = false;
+  bool methods_json = false;  // --methods-json: the method table as JSON, for the docs generator
   bool version = false;
   bool demo = false;
   std::string config_path;

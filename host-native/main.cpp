@@ -37,6 +37,9 @@ void printHelp() {
               << (m->legacy ? " [legacy form too]" : "") << "\n      params: " << m->params_doc
               << "\n      result: " << m->result_doc << "\n";
   }
+  std::cout << "\nTypes (TypeScript):\n";
+  for (const auto& [name, definition] : table.types())
+    std::cout << "  " << name << " = " << definition << "\n";
 }
 
 int run(const LaunchOptions& options) {
@@ -113,6 +116,10 @@ int run(const LaunchOptions& options) {
 int main(int argc, char** argv) {
   try {
     LaunchOptions options = parseArguments(std::vector<std::string>(argv + 1, argv + argc));
+    if (options.methods_json) {
+      std::cout << buildMethodTable(builtInFamilies()).describe().dump(2) << "\n";
+      return 0;
+    }
     if (options.help) {
       printHelp();
       return 0;

@@ -16,6 +16,8 @@ run cmake --preset native-release
 run cmake --build --preset native-release -j2
 step "native unit tests"
 run ctest --preset native-release
+step "generated method docs match the method table (README, docs/methods.md, js/src/methods.d.ts)"
+run node scripts/gen-method-docs.mjs --check build/native-release/host-native/walletd
 
 step "wasm build (wasm-release)"
 run cmake --preset wasm-release

@@ -107,10 +107,6 @@ Task<Json> enableErc20(RequestContext& ctx, TokenActivationParams p) {
   co_return co_await activateToken(ctx.node, std::move(p));
 }
 
-constexpr const char* kPlatformResultDoc =
-    "Iguana {current_block, eth_addresses_infos, erc20_addresses_infos, nfts_infos} | HD "
-    "{current_block, ticker, wallet_balance, nfts_infos}";
-
 }  // namespace
 
 TokenActivationParams TokenActivationParams::parse(ParamsReader& r) {
@@ -124,14 +120,28 @@ TokenActivationParams TokenActivationParams::parse(ParamsReader& r) {
 }
 
 void registerActivationMethods(MethodTable& t) {
-  const std::string params_doc = PlatformActivationParams::doc();
-  t.add({"enable_eth_with_tokens", params_doc, kPlatformResultDoc, MethodAccess::Protected,
-         typedHandler(&enableEthWithTokens), nullptr});
-  addRpcTaskMethods<PlatformActivationParams>(t, "enable_eth", params_doc, kPlatformResultDoc,
-                                              &checkPlatformInit, &activatePlatform);
-  t.add({"enable_erc20", "{ticker, activation_params: {required_confirmations?}}",
-         "{balances: {<address>: {spendable, unspendable}}, platform_coin, "
-         "token_contract_address, required_confirmations}",
+  PlatformActivationParams::declareTypes(t);
+  t.declare("CoinAddressInfo",
+            "{ derivation_method: { type: \"Iguana\" }; pubkey: string; balances?: BalanceInfo | "
+            "Record<string, BalanceInfo>; tickers?: string[] }");
+  t.declare("HDAccountBalance",
+            "{ account_index: number; derivation_path: string; total_balance: Record<string, "
+            "BalanceInfo>; addresses: { address: string; derivation_path: string; chain: "
+            "\"External\" | \"Internal\"; balance: Record<string, BalanceInfo> }[] }");
+  t.declare("PlatformActivationResult",
+            "{ current_block: number; eth_addresses_infos: Record<string, CoinAddressInfo>; "
+            "erc20_addresses_infos: Record<string, CoinAddressInfo>; nfts_infos: object } | { "
+            "current_block: number; ticker: string; wallet_balance: { wallet_type: \"HD\"; "
+            "accounts: HDAccountBalance[] }; nfts_infos: object }");
+  t.add({"enable_eth_with_tokens", "PlatformActivationParams", "PlatformActivationResult",
+         MethodAccess::Protected, typedHandler(&enableEthWithTokens), nullptr});
+  addRpcTaskMethods<PlatformActivationParams>(t, "enable_eth", "PlatformActivationParams",
+                                              "PlatformActivationResult", &checkPlatformInit,
+                                              &activatePlatform);
+  t.add({"enable_erc20",
+         "{ ticker: string; activation_params: { required_confirmations?: number } }",
+         "{ balances: Record<string, BalanceInfo>; platform_coin: string; "
+         "token_contract_address: string; required_confirmations: number }",
          MethodAccess::Protected, typedHandler(&enableErc20), nullptr});
 }
 

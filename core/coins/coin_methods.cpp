@@ -76,11 +76,15 @@ Task<Json> disableCoinLegacy(RequestContext& ctx, CoinParams p) {
 }  // namespace
 
 void registerCoinMethods(MethodTable& t) {
-  t.add({"get_enabled_coins", "none", "{coins: [{ticker}]} (legacy: {result: [{ticker, address}]})",
-         MethodAccess::Protected, typedHandler(&enabledCoins), legacyHandler(&enabledCoinsLegacy)});
-  t.add({"my_balance", "{coin}", "{address, balance, unspendable_balance, coin}",
+  t.declare("BalanceInfo", "{ spendable: string; unspendable: string }");
+  // The v2 answer; the legacy form answers {result: [{ticker, address}]}.
+  t.add({"get_enabled_coins", "{}", "{ coins: { ticker: string }[] }", MethodAccess::Protected,
+         typedHandler(&enabledCoins), legacyHandler(&enabledCoinsLegacy)});
+  t.add({"my_balance", "{ coin: string }",
+         "{ address: string; balance: string; unspendable_balance: string; coin: string }",
          MethodAccess::Protected, typedHandler(&myBalance), legacyHandler(&myBalance)});
-  t.add({"disable_coin", "{coin}", "{coin, cancelled_orders, passivized, tokens}",
+  t.add({"disable_coin", "{ coin: string }",
+         "{ coin: string; cancelled_orders: string[]; passivized: boolean; tokens: string[] }",
          MethodAccess::Protected, typedHandler(&disableCoin), legacyHandler(&disableCoinLegacy)});
 }
 

@@ -1,6 +1,8 @@
 // Parsing of the platform activation params.
 #include "core/coins/platform_activation_params.h"
 
+#include "core/rpc/method_table.h"
+
 namespace walletd {
 namespace {
 
@@ -80,15 +82,28 @@ PrivKeyPolicy PrivKeyPolicy::fromJson(const Json& value, const std::string& path
                      "`, expected one of `ContextPrivKey`, `Trezor`, `WalletConnect`, `Metamask`");
 }
 
-std::string PlatformActivationParams::doc() {
-  return std::string(
-             "{ticker, nodes: [{url, komodo_proxy?}], erc20_tokens_requests?: [{ticker, "
-             "required_confirmations?}], get_balances = ") +
-         (kDefaultGetBalances ? "true" : "false") +
-         ", required_confirmations?, priv_key_policy?: {type, params?} | \"ContextPrivKey\", "
-         "swap_contract_address?, swap_v2_contracts?, path_to_address?, gap_limit = " +
-         std::to_string(kDefaultGapLimit) +
-         ", scan_policy = scan_if_new_wallet, min_addresses_number?, ...}";
+void PlatformActivationParams::declareTypes(MethodTable& t) {
+  t.declare("CoinNode", "{ url: string; komodo_proxy?: boolean }");
+  t.declare("AddressPath",
+            "{ account_id: number; chain?: \"External\" | \"Internal\"; address_id: number } | { "
+            "derivation_path: string }");
+  t.declare("PrivKeyPolicy",
+            "\"ContextPrivKey\" | \"Trezor\" | { type: \"ContextPrivKey\" | \"Trezor\" | "
+            "\"Metamask\" } | { type: \"WalletConnect\"; params: { session_topic: string } }");
+  t.declare("PlatformActivationParams",
+            std::string("{ ticker: string; nodes: CoinNode[]; erc20_tokens_requests?: { ticker: "
+                        "string; required_confirmations?: number }[]; get_balances?: boolean "
+                        "/* default ") +
+                (kDefaultGetBalances ? "true" : "false") +
+                " */; required_confirmations?: number; priv_key_policy?: PrivKeyPolicy; "
+                "swap_contract_address?: string; fallback_swap_contract?: string; "
+                "swap_v2_contracts?: { maker_swap_v2_contract?: string; "
+                "taker_swap_v2_contract?: string; nft_maker_swap_v2_contract?: string }; "
+                "path_to_address?: AddressPath; gap_limit?: number /* default " +
+                std::to_string(kDefaultGapLimit) + ", at most " + std::to_string(kMaxGapLimit) +
+                " */; scan_policy?: \"do_not_scan\" | \"scan_if_new_wallet\" | \"scan\" /* "
+                "default scan_if_new_wallet */; min_addresses_number?: number; [other: string]: "
+                "unknown /* KDF's other fields are ignored */ }");
 }
 
 PlatformActivationParams PlatformActivationParams::parse(ParamsReader& r) {

@@ -55,8 +55,8 @@ struct PlatformActivationParams {
   Json raw;  // the whole params object
 
   static PlatformActivationParams parse(ParamsReader& r);
-  // The params line of the method table, with the defaults above.
-  static std::string doc();
+  // Declares PlatformActivationParams and the types it uses, with the defaults above.
+  static void declareTypes(class MethodTable& table);
 };
 
 }  // namespace walletd

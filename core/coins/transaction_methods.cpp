@@ -147,25 +147,67 @@ TxHistoryRequest TxHistoryRequest::parse(ParamsReader& r) {
 }
 
 void registerTransactionMethods(MethodTable& t) {
+  t.declare("Decimal", "string | number");
+  t.declare("FeeInfo",
+            "{ type: \"UtxoFixed\" | \"UtxoPerKbyte\"; amount: Decimal } | "
+            "{ type: \"UtxoPriority\"; priority: \"Low\" | \"Normal\" | \"High\" } | "
+            "{ type: \"EthGas\"; gas_price: Decimal; gas: number } | "
+            "{ type: \"EthGasEip1559\"; max_fee_per_gas: Decimal; max_priority_fee_per_gas: "
+            "Decimal; gas_option?: { type: \"Calc\" } | { type: \"Set\"; gas: number } } | "
+            "{ type: \"Qrc20Gas\"; gas_limit: number; gas_price: Decimal } | "
+            "{ type: \"CosmosGas\"; gas_limit: number; gas_price: number }");
+  t.declare(
+      "WithdrawFee",
+      "{ type: \"Utxo\"; coin: string; amount: string } | "
+      "{ type: \"Eth\"; coin: string; gas: number; gas_price: string; total_fee: string; "
+      "max_fee_per_gas: string | null; max_priority_fee_per_gas: string | null } | "
+      "{ type: \"Qrc20\"; coin: string; miner_fee: string; gas_limit: number; gas_price: "
+      "number; total_gas_fee: string } | "
+      "{ type: \"Tendermint\"; coin: string; amount: string; gas_limit: number } | "
+      "{ type: \"Tron\"; coin: string; bandwidth_used: number; energy_used: number; "
+      "bandwidth_fee: string; energy_fee: string; account_creation_fee?: string; total_fee: "
+      "string } | "
+      "{ type: \"TronGasless\"; coin: string; fee_method: \"gasless\"; provider_name: string; "
+      "relay_address: string; transfer_fee: string; activation_fee?: string; "
+      "total_token_fee: string; signed_max_fee?: string; trace_id: string | null }");
+  t.declare("TransactionDetails",
+            "{ tx_hex: string; tx_hash: string; from: string[]; to: string[]; total_amount: "
+            "string; spent_by_me: string; received_by_me: string; my_balance_change: string; "
+            "block_height: number; timestamp: number; fee_details: WithdrawFee; coin: string; "
+            "internal_id: string; transaction_type: string; memo: string | null }");
+  t.declare("WithdrawFromInfo",
+            "{ derivation_path: string } | { account_id: number; chain: \"External\" | "
+            "\"Internal\"; address_id: number }");
+  t.declare("HistoryTarget",
+            "{ type: \"iguana\" } | { type: \"account_id\"; account_id: number } | { type: "
+            "\"address_id\"; account_id: number; chain: \"External\" | \"Internal\"; address_id: "
+            "number }");
   t.add({"withdraw",
-         "{coin, to, amount | max: true, fee?: FeeInfo {type: UtxoFixed|UtxoPerKbyte|UtxoPriority|"
-         "EthGas|EthGasEip1559|Qrc20Gas|CosmosGas, ...}, from?, memo?, broadcast = false}",
-         "TransactionDetails {tx_hex, tx_hash, from, to, total_amount, spent_by_me, "
-         "received_by_me, my_balance_change, block_height, timestamp, fee_details, coin, "
-         "internal_id, transaction_type, memo}",
-         MethodAccess::Protected, typedHandler(&withdraw), legacyHandler(&withdraw)});
-  t.add({"send_raw_transaction", "{coin, tx_hex | tx_json}", "{tx_hash}", MethodAccess::Protected,
-         typedHandler(&sendRawTransaction), legacyHandler(&sendRawTransaction)});
+         "{ coin: string; to: string; amount?: Decimal; max?: boolean; fee?: FeeInfo; from?: "
+         "WithdrawFromInfo; memo?: string; broadcast?: boolean /* default false */ }",
+         "TransactionDetails", MethodAccess::Protected, typedHandler(&withdraw),
+         legacyHandler(&withdraw)});
+  t.add({"send_raw_transaction",
+         "{ coin: string; tx_hex: string } | { coin: string; tx_json: object }",
+         "{ tx_hash: string }", MethodAccess::Protected, typedHandler(&sendRawTransaction),
+         legacyHandler(&sendRawTransaction)});
   t.add({"sign_raw_transaction",
-         "{coin, type: ETH|UTXO, tx: {to?, value?, data?, gas_limit, pay_for_gas?: {tx_type: "
-         "Legacy|Eip1559, gas_price | max_fee_per_gas + max_priority_fee_per_gas}}}",
-         "{tx_hex}", MethodAccess::Protected, typedHandler(&signRawTransaction), nullptr});
+         "{ coin: string; type: \"ETH\"; tx: { to?: string; value?: string | number; data?: "
+         "string; gas_limit: string | number; pay_for_gas?: { tx_type: \"Legacy\"; gas_price: "
+         "Decimal } | { tx_type: \"Eip1559\"; max_fee_per_gas: Decimal; "
+         "max_priority_fee_per_gas: Decimal; min_wait_time?: number; max_wait_time?: number } } } "
+         "| { coin: string; type: \"UTXO\"; tx: { tx_hex: string; prev_txns?: object[] } }",
+         "{ tx_hex: string }", MethodAccess::Protected, typedHandler(&signRawTransaction),
+         nullptr});
   t.add({"my_tx_history",
-         "{coin, limit = " + std::to_string(TxHistoryRequest::kDefaultLimit) +
-             ", paging_options?: {PageNumber} | {FromId}, target?: {type: iguana|account_id|"
-             "address_id, ...}}",
-         "{coin, target, current_block, transactions, sync_status, limit, skipped, total, "
-         "total_pages, paging_options}",
+         "{ coin: string; limit?: number /* default " +
+             std::to_string(TxHistoryRequest::kDefaultLimit) +
+             " */; paging_options?: { PageNumber: number } | { FromId: string }; target?: "
+             "HistoryTarget }",
+         "{ coin: string; target: HistoryTarget; current_block: number; transactions: "
+         "(TransactionDetails & { confirmations: number })[]; sync_status: { state: string }; "
+         "limit: number; skipped: number; total: number; total_pages: number; paging_options: "
+         "{ PageNumber: number } | { FromId: string } }",
          MethodAccess::Protected, typedHandler(&myTxHistory), nullptr});
 }
 

@@ -39,10 +39,9 @@ Task<Json> stopLegacy(RequestContext& ctx, const Json&) {
 }  // namespace
 
 void registerNodeMethods(MethodTable& t) {
-  t.add({"version", "none", "{result: version string, datetime: build time}", MethodAccess::Public,
+  t.add({"version", "{}", "{ result: string; datetime: string }", MethodAccess::Public,
          typedHandler(&version), &versionLegacy});
-  t.add({"stop", "none", "\"success\"; the daemon then shuts down", MethodAccess::Protected,
-         typedHandler(&stop), &stopLegacy});
+  t.add({"stop", "{}", "\"success\"", MethodAccess::Protected, typedHandler(&stop), &stopLegacy});
 }
 
 }  // namespace walletd

@@ -1,5 +1,7 @@
 // The method table: name -> params parsing, handler, result, access. It is the only place a
-// method is registered; the dispatcher, `walletd --help` and the docs read it.
+// method is registered; the dispatcher, `walletd --help`, the docs (docs/methods.md, the README's
+// method list) and the npm package's TypeScript declarations are generated from it
+// (`walletd --methods-json` → scripts/gen-method-docs.mjs).
 #pragma once
 
 #include <functional>
@@ -33,8 +35,9 @@ using LegacyHandler = std::function<Task<Json>(RequestContext&, const Json& requ
 
 struct MethodSpec {
   std::string name;
-  std::string params_doc;  // one-line params summary for --help and the docs
-  std::string result_doc;  // one-line result summary
+  // TypeScript type expressions; they may name the table's declared types. `{}` for no params.
+  std::string params_doc;
+  std::string result_doc;
   MethodAccess access = MethodAccess::Protected;
   MethodHandler handler;
   LegacyHandler legacy;  // empty when the method exists only in mmrpc 2.0 form
@@ -69,14 +72,26 @@ LegacyHandler legacyHandler(Task<Json> (*fn)(RequestContext&, P)) {
   };
 }
 
+// A named TypeScript type the method docs use: `export type <name> = <definition>`.
+struct TypeDecl {
+  std::string name;
+  std::string definition;
+};
+
 class MethodTable {
  public:
   void add(MethodSpec spec);
+  // Declares a named type; declaring the same name twice must give the same definition.
+  void declare(const std::string& name, std::string definition);
   const MethodSpec* find(const std::string& name) const;
   std::vector<const MethodSpec*> all() const;
+  const std::map<std::string, std::string>& types() const { return types_; }
+  // {types: [{name, definition}], methods: [{name, access, legacy, params, result}]}
+  Json describe() const;
 
  private:
   std::map<std::string, MethodSpec> methods_;
+  std::map<std::string, std::string> types_;
 };
 
 }  // namespace walletd

@@ -69,13 +69,20 @@ MethodHandler controlHandler(const std::string& family,
 void addRpcTaskControlMethods(MethodTable& t, const std::string& family,
                               const std::string& result_doc) {
   const std::string prefix = "task::" + family + "::";
-  t.add({prefix + "status", "{task_id, forget_if_finished = true}",
-         "{status: Ok|Error|InProgress, details}; Ok details: " + result_doc,
+  t.declare("TaskError",
+            "{ error: string; error_path: string; error_trace: string; error_type: string; "
+            "error_data?: unknown }");
+  t.add({prefix + "status", "{ task_id: number; forget_if_finished?: boolean /* default true */ }",
+         "{ status: \"Ok\"; details: " + result_doc +
+             " } | { status: \"Error\"; details: TaskError } | { status: \"InProgress\"; "
+             "details: string | object }",
          MethodAccess::Protected, controlHandler(family, &statusAnswer), nullptr});
-  t.add({prefix + "user_action", "{task_id, user_action: {action_type, pin | passphrase}}",
+  t.add({prefix + "user_action",
+         "{ task_id: number; user_action: { action_type: \"TrezorPin\"; pin: string } | { "
+         "action_type: \"TrezorPassphrase\"; passphrase: string } }",
          "\"success\"", MethodAccess::Protected, controlHandler(family, &userActionAnswer),
          nullptr});
-  t.add({prefix + "cancel", "{task_id}", "\"success\"", MethodAccess::Protected,
+  t.add({prefix + "cancel", "{ task_id: number }", "\"success\"", MethodAccess::Protected,
          controlHandler(family, &cancelAnswer), nullptr});
 }
 

@@ -32,8 +32,8 @@ void addRpcTaskMethods(MethodTable& t, const std::string& family, std::string pa
     const std::uint64_t id = tasks.run(family, handle, work(ctx.node, std::move(parsed), handle));
     return [](std::uint64_t task_id) -> Task<Json> { co_return Json{{"task_id", task_id}}; }(id);
   };
-  t.add({"task::" + family + "::init", std::move(params_doc) + " + client_id?", "{task_id}",
-         MethodAccess::Protected, std::move(init), nullptr});
+  t.add({"task::" + family + "::init", params_doc + " & { client_id?: number }",
+         "{ task_id: number }", MethodAccess::Protected, std::move(init), nullptr});
   addRpcTaskControlMethods(t, family, result_doc);
 }
 

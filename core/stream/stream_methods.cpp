@@ -15,8 +15,9 @@ namespace {
 constexpr double kMaxHeartbeatSeconds = 86400;
 
 struct HeartbeatEnableParams {
+  static constexpr int kDefaultSeconds = 5;
   std::uint64_t client_id = 0;
-  double interval_seconds = 5.0;
+  double interval_seconds = kDefaultSeconds;
 
   static HeartbeatEnableParams parse(ParamsReader& r) {
     HeartbeatEnableParams p;
@@ -73,14 +74,16 @@ Task<Json> disableStreamer(RequestContext& ctx, DisableParams p) {
 
 void registerStreamMethods(MethodTable& table) {
   table.add({"stream::heartbeat::enable",
-             "{client_id?: u64 = 0, config?: {stream_interval_seconds?: number = 5}}",
-             "{streamer_id: \"HEARTBEAT\"}",
+             "{ client_id?: number /* default 0 */; config?: { stream_interval_seconds?: number "
+             "/* default " +
+                 std::to_string(HeartbeatEnableParams::kDefaultSeconds) + " */ } }",
+             "{ streamer_id: \"HEARTBEAT\" }",
              MethodAccess::Protected,
              typedHandler(&enableHeartbeat),
              {}});
   table.add({"stream::disable",
-             "{client_id: u64, streamer_id: string}",
-             "{result: \"Success\"}",
+             "{ client_id: number; streamer_id: string }",
+             "{ result: \"Success\" }",
              MethodAccess::Protected,
              typedHandler(&disableStreamer),
              {}});

@@ -25,3 +25,4 @@ export interface Walletd {
 }
 
 export declare function createWalletd(options: WalletdOptions): Promise<Walletd>;
+export * from './methods';

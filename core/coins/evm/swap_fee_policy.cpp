@@ -86,13 +86,14 @@ Task<Json> setPolicy(RequestContext& ctx, SetParams p) {
 }  // namespace
 
 void registerSwapFeePolicyMethods(MethodTable& t) {
+  t.declare("SwapTxFeePolicy", "\"Unsupported\" | \"Internal\" | \"Low\" | \"Medium\" | \"High\"");
   for (const char* name : {"get_swap_transaction_fee_policy", "get_swap_gas_fee_policy"}) {
-    t.add({name, "{coin}", "\"Unsupported\" | \"Internal\" | \"Low\" | \"Medium\" | \"High\"",
-           MethodAccess::Protected, typedHandler(&getPolicy), nullptr});
+    t.add({name, "{ coin: string }", "SwapTxFeePolicy", MethodAccess::Protected,
+           typedHandler(&getPolicy), nullptr});
   }
   for (const char* name : {"set_swap_transaction_fee_policy", "set_swap_gas_fee_policy"}) {
-    t.add({name, "{coin, swap_tx_fee_policy}", "the policy now in force", MethodAccess::Protected,
-           typedHandler(&setPolicy), nullptr});
+    t.add({name, "{ coin: string; swap_tx_fee_policy?: SwapTxFeePolicy }", "SwapTxFeePolicy",
+           MethodAccess::Protected, typedHandler(&setPolicy), nullptr});
   }
 }
 

@@ -149,9 +149,13 @@ Task<Json> validateAddressLegacy(RequestContext& ctx, const Json& request) {
 }  // namespace
 
 void registerAddressMethods(MethodTable& t) {
-  t.add({"convertaddress", "{coin, from, to_address_format: {format, network?}}", "{address}",
-         MethodAccess::Protected, typedHandler(&convertAddress), &convertAddressLegacy});
-  t.add({"validateaddress", "{coin, address}", "{is_valid, reason?}", MethodAccess::Protected,
+  t.add({"convertaddress",
+         "{ coin: string; from: string; to_address_format: { format: \"mixedcase\" | "
+         "\"cashaddress\" | \"standard\" | \"contract\" | \"wallet\"; network?: string } }",
+         "{ address: string }", MethodAccess::Protected, typedHandler(&convertAddress),
+         &convertAddressLegacy});
+  t.add({"validateaddress", "{ coin: string; address: string }",
+         "{ is_valid: boolean; reason?: string }", MethodAccess::Protected,
          typedHandler(&validateAddress), &validateAddressLegacy});
 }
 

@@ -166,39 +166,50 @@ Task<Json> getAccountCoins(RequestContext& ctx, AccountIdParams p) {
   co_return out;
 }
 
-#define WALLETD_NEW_ACCOUNT_FIELDS \
-  "name: string<=255, description?: string<=600 = \"\", balance_usd?: decimal = 0}"
-constexpr const char* kNewAccountDoc = "{account_id, " WALLETD_NEW_ACCOUNT_FIELDS;
-constexpr const char* kEnableAccountDoc =
-    "{policy: \"existing\", account_id: EnabledAccountId} | "
-    "{policy: \"new\", account_id: EnabledAccountId, " WALLETD_NEW_ACCOUNT_FIELDS;
+constexpr const char* kNewAccountFields =
+    "name: string /* at most 255 */; description?: string /* at most 600, default \"\" */; "
+    "balance_usd?: Decimal /* default 0 */";
 
 }  // namespace
 
 void registerGuiStorageMethods(MethodTable& t) {
+  t.declare("Decimal", "string | number");
+  t.declare("AccountId",
+            "{ type: \"iguana\" } | { type: \"hd\"; account_idx: number } | { type: \"hw\"; "
+            "device_pubkey: string }");
+  t.declare("EnabledAccountId", "{ type: \"iguana\" } | { type: \"hd\"; account_idx: number }");
+  t.declare("AccountInfo",
+            "{ account_id: AccountId; name: string; description: string; balance_usd: string }");
+  const std::string new_account =
+      std::string("{ account_id: AccountId; ") + kNewAccountFields + " }";
+  const std::string enable_account =
+      std::string(
+          "{ policy: \"existing\"; account_id: EnabledAccountId } | { policy: \"new\"; "
+          "account_id: EnabledAccountId; ") +
+      kNewAccountFields + " }";
   auto add = [&t](const char* name, std::string params, const char* result, MethodHandler h) {
     t.add({name, std::move(params), result, MethodAccess::Protected, std::move(h), {}});
   };
-  add("gui_storage::enable_account", kEnableAccountDoc, "\"success\"",
-      typedHandler(&enableAccount));
-  add("gui_storage::add_account", kNewAccountDoc, "\"success\"", typedHandler(&addAccount));
-  add("gui_storage::delete_account", "{account_id}", "\"success\"", typedHandler(&deleteAccount));
-  add("gui_storage::set_account_name", "{account_id, name: string<=255}", "\"success\"",
+  add("gui_storage::enable_account", enable_account, "\"success\"", typedHandler(&enableAccount));
+  add("gui_storage::add_account", new_account, "\"success\"", typedHandler(&addAccount));
+  add("gui_storage::delete_account", "{ account_id: AccountId }", "\"success\"",
+      typedHandler(&deleteAccount));
+  add("gui_storage::set_account_name", "{ account_id: AccountId; name: string }", "\"success\"",
       typedHandler(&setAccountName));
-  add("gui_storage::set_account_description", "{account_id, description: string<=600}",
+  add("gui_storage::set_account_description", "{ account_id: AccountId; description: string }",
       "\"success\"", typedHandler(&setAccountDescription));
-  add("gui_storage::set_account_balance", "{account_id, balance_usd: decimal}", "\"success\"",
-      typedHandler(&setAccountBalance));
-  add("gui_storage::activate_coins", "{account_id, tickers: [string<=255]}", "\"success\"",
+  add("gui_storage::set_account_balance", "{ account_id: AccountId; balance_usd: Decimal }",
+      "\"success\"", typedHandler(&setAccountBalance));
+  add("gui_storage::activate_coins", "{ account_id: AccountId; tickers: string[] }", "\"success\"",
       typedHandler(&activateCoins));
-  add("gui_storage::deactivate_coins", "{account_id, tickers: [string<=255]}", "\"success\"",
-      typedHandler(&deactivateCoins));
-  add("gui_storage::get_accounts", "none",
-      "[{account_id, name, description, balance_usd, enabled}]", typedHandler(&getAccounts));
-  add("gui_storage::get_enabled_account", "none",
-      "{account_id, name, description, balance_usd, coins}", typedHandler(&getEnabledAccount));
-  add("gui_storage::get_account_coins", "{account_id}", "{account_id, coins}",
-      typedHandler(&getAccountCoins));
+  add("gui_storage::deactivate_coins", "{ account_id: AccountId; tickers: string[] }",
+      "\"success\"", typedHandler(&deactivateCoins));
+  add("gui_storage::get_accounts", "{}", "(AccountInfo & { enabled: boolean })[]",
+      typedHandler(&getAccounts));
+  add("gui_storage::get_enabled_account", "{}", "AccountInfo & { coins: string[] }",
+      typedHandler(&getEnabledAccount));
+  add("gui_storage::get_account_coins", "{ account_id: AccountId }",
+      "{ account_id: AccountId; coins: string[] }", typedHandler(&getAccountCoins));
 }
 
 }  // namespace walletd

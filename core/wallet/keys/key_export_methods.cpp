@@ -205,13 +205,15 @@ Task<Json> getPublicKeyHash(RequestContext& ctx, NoParams) {
 
 void registerKeyExportMethods(MethodTable& t) {
   t.add({"get_private_keys",
-         "{coins: [ticker], mode?: \"hd\"|\"iguana\", start_index?, end_index?, account_index?}",
-         "iguana [{coin, pubkey, address, priv_key}] or hd [{coin, addresses: [{derivation_path, "
-         "pubkey, address, priv_key}]}]",
+         "{ coins: string[] /* at most 100 */; mode?: \"hd\" | \"iguana\"; start_index?: number; "
+         "end_index?: number /* at most start_index + 100 */; account_index?: number }",
+         "{ coin: string; pubkey: string; address: string; priv_key: string }[] | { coin: string; "
+         "addresses: { derivation_path: string; pubkey: string; address: string; priv_key: string "
+         "}[] }[]",
          MethodAccess::Protected, typedHandler(&getPrivateKeys), nullptr});
-  t.add({"get_public_key", "none", "{public_key: compressed hex}", MethodAccess::Protected,
+  t.add({"get_public_key", "{}", "{ public_key: string }", MethodAccess::Protected,
          typedHandler(&getPublicKey), nullptr});
-  t.add({"get_public_key_hash", "none", "{public_key_hash: HASH160 hex}", MethodAccess::Protected,
+  t.add({"get_public_key_hash", "{}", "{ public_key_hash: string }", MethodAccess::Protected,
          typedHandler(&getPublicKeyHash), nullptr});
 }
 

@@ -1,0 +1,21 @@
+// A sample wallet written against the generated method types: it must compile.
+import type { WalletdMethods, WalletdMethodName, TransactionDetails } from '../../../js/src/index';
+
+type Params<M extends WalletdMethodName> = WalletdMethods[M]['params'];
+type Result<M extends WalletdMethodName> = WalletdMethods[M]['result'];
+declare function call<M extends WalletdMethodName>(method: M, params: Params<M>): Promise<Result<M>>;
+
+export async function sendEth(to: string): Promise<string> {
+  await call('enable_eth_with_tokens', {
+    ticker: 'ETH', nodes: [{ url: 'http://127.0.0.1:8545' }], gap_limit: 20,
+    erc20_tokens_requests: [{ ticker: 'USDT-ERC20' }], priv_key_policy: 'ContextPrivKey',
+  });
+  const balance = await call('my_balance', { coin: 'ETH' });
+  const tx: TransactionDetails = await call('withdraw', {
+    coin: 'ETH', to, amount: balance.balance, broadcast: true,
+    fee: { type: 'EthGasEip1559', max_fee_per_gas: '30', max_priority_fee_per_gas: '1' },
+  });
+  if (tx.fee_details.type === 'Eth') console.log(tx.fee_details.total_fee);
+  const { tx_hash } = await call('send_raw_transaction', { coin: 'ETH', tx_hex: tx.tx_hex });
+  return tx_hash;
+}
