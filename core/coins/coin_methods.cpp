@@ -68,10 +68,6 @@ Task<Json> disableCoin(RequestContext& ctx, CoinParams p) {
   co_return out;
 }
 
-Task<Json> disableCoinLegacy(RequestContext& ctx, CoinParams p) {
-  Json out = co_await disableCoin(ctx, std::move(p));
-  co_return Json{{"result", std::move(out)}};
-}
 
 }  // namespace
 
@@ -85,7 +81,7 @@ void registerCoinMethods(MethodTable& t) {
          MethodAccess::Protected, typedHandler(&myBalance), legacyHandler(&myBalance)});
   t.add({"disable_coin", "{ coin: string }",
          "{ coin: string; cancelled_orders: string[]; passivized: boolean; tokens: string[] }",
-         MethodAccess::Protected, typedHandler(&disableCoin), legacyHandler(&disableCoinLegacy)});
+         MethodAccess::Protected, typedHandler(&disableCoin), legacyResultHandler(&disableCoin)});
 }
 
 }  // namespace walletd

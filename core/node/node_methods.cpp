@@ -29,19 +29,13 @@ Task<Json> stop(RequestContext& ctx, NoParams) {
   ctx.node.requestStop();
   co_return Json("success");
 }
-Task<Json> stopLegacy(RequestContext& ctx, const Json&) {
-  ctx.node.requestStop();
-  Json out = Json::object();
-  out["result"] = "success";
-  co_return out;
-}
 
 }  // namespace
 
 void registerNodeMethods(MethodTable& t) {
   t.add({"version", "{}", "{ result: string; datetime: string }", MethodAccess::Public,
          typedHandler(&version), &versionLegacy});
-  t.add({"stop", "{}", "\"success\"", MethodAccess::Protected, typedHandler(&stop), &stopLegacy});
+  t.add({"stop", "{}", "\"success\"", MethodAccess::Protected, typedHandler(&stop), legacyResultHandler(&stop)});
 }
 
 }  // namespace walletd

@@ -5,34 +5,17 @@
 
 namespace walletd {
 
-enum class DispatcherError {
-  Banned,               // 403 "Your ip is banned."
-  NoSuchMethod,         // 400 "No such method"
-  InvalidRequest,       // 400 "Error parsing request: {detail}", error_data = detail
-  LocalHostOnly,        // 403 "Selected method can be called from localhost only!"
-  UserpassIsNotSet,     // 403 "Userpass is not set!"
-  UserpassIsInvalid,    // 403, error_data {"error_type":"NbAttemptsLeft","error_data":n}
-  InvalidMmRpcVersion,  // 400 "Error parsing mmrpc version: {detail}"
-};
-
-inline ErrorKindInfo describe(DispatcherError e) {
-  switch (e) {
-    case DispatcherError::Banned:
-      return {"Banned", 403};
-    case DispatcherError::NoSuchMethod:
-      return {"NoSuchMethod", 400};
-    case DispatcherError::InvalidRequest:
-      return {"InvalidRequest", 400};
-    case DispatcherError::LocalHostOnly:
-      return {"LocalHostOnly", 403};
-    case DispatcherError::UserpassIsNotSet:
-      return {"UserpassIsNotSet", 403};
-    case DispatcherError::UserpassIsInvalid:
-      return {"UserpassIsInvalid", 403};
-    case DispatcherError::InvalidMmRpcVersion:
-      return {"InvalidMmRpcVersion", 400};
-  }
-  return {"InternalError", 500};
-}
+// Banned: "Your ip is banned."
+// NoSuchMethod: "No such method"
+// InvalidRequest: "Error parsing request: {detail}", error_data = detail
+// LocalHostOnly: "Selected method can be called from localhost only!"
+// UserpassIsNotSet: "Userpass is not set!"
+// UserpassIsInvalid: error_data {"error_type":"NbAttemptsLeft","error_data":n}
+// InvalidMmRpcVersion: "Error parsing mmrpc version: {detail}"
+#define WALLETD_DISPATCHER_ERRORS(X)                                                         \
+  X(Banned, 403)                                                                             \
+  X(NoSuchMethod, 400) X(InvalidRequest, 400) X(LocalHostOnly, 403) X(UserpassIsNotSet, 403) \
+      X(UserpassIsInvalid, 403) X(InvalidMmRpcVersion, 400)
+WALLETD_ERROR_FAMILY(DispatcherError, WALLETD_DISPATCHER_ERRORS)
 
 }  // namespace walletd

@@ -78,6 +78,15 @@ struct TypeDecl {
   std::string definition;
 };
 
+// The legacy form that answers {"result": <the v2 result>}, as KDF's older methods do.
+template <typename P>
+LegacyHandler legacyResultHandler(Task<Json> (*fn)(RequestContext&, P)) {
+  return [fn](RequestContext& ctx, const Json& request) -> Task<Json> {
+    Json result = co_await fn(ctx, parseLegacyParams<P>(request));
+    co_return Json{{"result", std::move(result)}};
+  };
+}
+
 class MethodTable {
  public:
   void add(MethodSpec spec);

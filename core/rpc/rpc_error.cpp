@@ -47,14 +47,4 @@ std::string RpcError::trace() const {
   return out;
 }
 
-ErrorKindInfo describe(CommonError e) {
-  switch (e) {
-    case CommonError::InternalError:
-      return {"InternalError", 500};
-    case CommonError::InvalidRequest:
-      return {"InvalidRequest", 400};
-  }
-  return {"InternalError", 500};
-}
-
 }  // namespace walletd

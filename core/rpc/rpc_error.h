@@ -75,7 +75,7 @@ RpcError rpcError(E kind, std::string message, std::optional<Json> data = std::n
   }
 
 // Errors any method can raise.
-enum class CommonError { InternalError, InvalidRequest };
-ErrorKindInfo describe(CommonError e);
+#define WALLETD_COMMON_ERRORS(X) X(InternalError, 500) X(InvalidRequest, 400)
+WALLETD_ERROR_FAMILY(CommonError, WALLETD_COMMON_ERRORS)
 
 }  // namespace walletd

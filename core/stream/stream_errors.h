@@ -6,28 +6,11 @@
 
 namespace walletd {
 
-enum class StreamError {
-  EnableError,       // 400, e.g. "UnknownClient", "ClientAlreadyListening"
-  DisableError,      // 400, e.g. "UnknownClient", "StreamerNotFound"
-  CoinNotFound,      // 404
-  CoinNotSupported,  // 501
-  Internal,          // 500
-};
-
-inline ErrorKindInfo describe(StreamError e) {
-  switch (e) {
-    case StreamError::EnableError:
-      return {"EnableError", 400};
-    case StreamError::DisableError:
-      return {"DisableError", 400};
-    case StreamError::CoinNotFound:
-      return {"CoinNotFound", 404};
-    case StreamError::CoinNotSupported:
-      return {"CoinNotSupported", 501};
-    case StreamError::Internal:
-      return {"Internal", 500};
-  }
-  return {"Internal", 500};
-}
+// EnableError: e.g. "UnknownClient", "ClientAlreadyListening"
+// DisableError: e.g. "UnknownClient", "StreamerNotFound"
+#define WALLETD_STREAM_ERRORS(X) \
+  X(EnableError, 400)            \
+  X(DisableError, 400) X(CoinNotFound, 404) X(CoinNotSupported, 501) X(Internal, 500)
+WALLETD_ERROR_FAMILY(StreamError, WALLETD_STREAM_ERRORS)
 
 }  // namespace walletd

@@ -6,22 +6,11 @@
 
 namespace walletd {
 
-enum class AddressRpcError {
-  NoSuchCoin,                // 400, error_data {coin}
-  InvalidAddress,            // 400, error_data = reason
-  UnsupportedAddressFormat,  // 400, error_data {coin, format}
-};
-
-inline ErrorKindInfo describe(AddressRpcError e) {
-  switch (e) {
-    case AddressRpcError::NoSuchCoin:
-      return {"NoSuchCoin", 400};
-    case AddressRpcError::InvalidAddress:
-      return {"InvalidAddress", 400};
-    case AddressRpcError::UnsupportedAddressFormat:
-      return {"UnsupportedAddressFormat", 400};
-  }
-  return {"InvalidAddress", 400};
-}
+// NoSuchCoin: error_data {coin}
+// InvalidAddress: error_data = reason
+// UnsupportedAddressFormat: error_data {coin, format}
+#define WALLETD_ADDRESS_RPC_ERRORS(X) \
+  X(NoSuchCoin, 400) X(InvalidAddress, 400) X(UnsupportedAddressFormat, 400)
+WALLETD_ERROR_FAMILY(AddressRpcError, WALLETD_ADDRESS_RPC_ERRORS)
 
 }  // namespace walletd

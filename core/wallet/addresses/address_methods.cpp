@@ -136,14 +136,8 @@ Json validate(const Node& node, const ValidateAddressParams& p) {
 Task<Json> convertAddress(RequestContext& ctx, ConvertAddressParams p) {
   co_return convert(ctx.node, p);
 }
-Task<Json> convertAddressLegacy(RequestContext& ctx, const Json& request) {
-  co_return Json{{"result", convert(ctx.node, parseLegacyParams<ConvertAddressParams>(request))}};
-}
 Task<Json> validateAddress(RequestContext& ctx, ValidateAddressParams p) {
   co_return validate(ctx.node, p);
-}
-Task<Json> validateAddressLegacy(RequestContext& ctx, const Json& request) {
-  co_return Json{{"result", validate(ctx.node, parseLegacyParams<ValidateAddressParams>(request))}};
 }
 
 }  // namespace
@@ -153,10 +147,10 @@ void registerAddressMethods(MethodTable& t) {
          "{ coin: string; from: string; to_address_format: { format: \"mixedcase\" | "
          "\"cashaddress\" | \"standard\" | \"contract\" | \"wallet\"; network?: string } }",
          "{ address: string }", MethodAccess::Protected, typedHandler(&convertAddress),
-         &convertAddressLegacy});
+         legacyResultHandler(&convertAddress)});
   t.add({"validateaddress", "{ coin: string; address: string }",
          "{ is_valid: boolean; reason?: string }", MethodAccess::Protected,
-         typedHandler(&validateAddress), &validateAddressLegacy});
+         typedHandler(&validateAddress), legacyResultHandler(&validateAddress)});
 }
 
 }  // namespace walletd

@@ -5,38 +5,18 @@
 
 namespace walletd {
 
-enum class OfflineKeysError {
-  Internal,                  // 500, error_data = message
-  CoinConfigNotFound,        // 400, error_data = ticker
-  ProtocolParseError,        // 400, {ticker, error}
-  KeyDerivationFailed,       // 500, {ticker, error}
-  InvalidHdRange,            // 400, {start_index, end_index}
-  HdRangeTooLarge,           // 400
-  MissingPrefixValue,        // 400, {ticker, prefix_type}
-  InvalidParametersForMode,  // 400
-};
-
-inline ErrorKindInfo describe(OfflineKeysError e) {
-  switch (e) {
-    case OfflineKeysError::Internal:
-      return {"Internal", 500};
-    case OfflineKeysError::CoinConfigNotFound:
-      return {"CoinConfigNotFound", 400};
-    case OfflineKeysError::ProtocolParseError:
-      return {"ProtocolParseError", 400};
-    case OfflineKeysError::KeyDerivationFailed:
-      return {"KeyDerivationFailed", 500};
-    case OfflineKeysError::InvalidHdRange:
-      return {"InvalidHdRange", 400};
-    case OfflineKeysError::HdRangeTooLarge:
-      return {"HdRangeTooLarge", 400};
-    case OfflineKeysError::MissingPrefixValue:
-      return {"MissingPrefixValue", 400};
-    case OfflineKeysError::InvalidParametersForMode:
-      return {"InvalidParametersForMode", 400};
-  }
-  return {"Internal", 500};
-}
+// Internal: error_data = message
+// CoinConfigNotFound: error_data = ticker
+// ProtocolParseError: {ticker, error}
+// KeyDerivationFailed: {ticker, error}
+// InvalidHdRange: {start_index, end_index}
+// MissingPrefixValue: {ticker, prefix_type}
+#define WALLETD_OFFLINE_KEYS_ERRORS(X)                                              \
+  X(Internal, 500)                                                                  \
+  X(CoinConfigNotFound, 400) X(ProtocolParseError, 400) X(KeyDerivationFailed, 500) \
+      X(InvalidHdRange, 400) X(HdRangeTooLarge, 400) X(MissingPrefixValue, 400)     \
+          X(InvalidParametersForMode, 400)
+WALLETD_ERROR_FAMILY(OfflineKeysError, WALLETD_OFFLINE_KEYS_ERRORS)
 
 enum class GetPublicKeyError { Internal };  // 500, error_data = message
 
