@@ -1,4 +1,4 @@
-// my_tx_history (v2) as every family receives it (docs/kdf-compat.md §11), the page a family
+// my_tx_history (v2) as every family receives it (KDF's my_tx_history_v2), the page a family
 // answers, and KDF's MyTxHistoryErrorV2 family.
 #pragma once
 

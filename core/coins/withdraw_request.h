@@ -1,4 +1,4 @@
-// WithdrawRequest (spec §4.1, notes in docs/kdf-compat.md): the withdraw params every family
+// WithdrawRequest (spec §4.1): the withdraw params every family
 // receives, parsed strictly by the shared method, and KDF's WithdrawError family.
 #pragma once
 

@@ -1,4 +1,4 @@
-// NodeConfig: the MM2.json keys the node understands (notes/kdf-compat.md §6), parsed and checked
+// NodeConfig: the MM2.json keys the node understands, parsed and checked
 // once. Unknown keys are ignored as KDF ignores them; a known key of the wrong type or value is a
 // ConfigError with one clear sentence. Secrets are held but never printed.
 #pragma once

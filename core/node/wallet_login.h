@@ -1,4 +1,4 @@
-// Login at node start (notes/kdf-compat.md §6.3): no login, a passphrase used as given, or a named
+// Login at node start: no login, a passphrase used as given, or a named
 // wallet whose mnemonic is stored sealed in the `wallet` namespace and opened with wallet_password
 // (a new wallet is generated and sealed when none is stored). Failures are ConfigErrors with one
 // clear sentence and no secret in them.

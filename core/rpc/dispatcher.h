@@ -1,6 +1,6 @@
 // Dispatcher: one HTTP body in, one HTTP status and body out, exactly in KDF's order — body
 // limits, JSON parse, batch split, legacy-or-v2 routing, local-only, ban, auth, method lookup,
-// params, handler — with each refusal as KDF words and codes it (notes/kdf-compat.md §2–5).
+// params, handler — with each refusal as KDF words and codes it.
 #pragma once
 
 #include <optional>

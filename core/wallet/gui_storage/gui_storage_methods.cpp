@@ -1,4 +1,4 @@
-// gui_storage::* (spec §2.6, notes/kdf-compat.md §17): params types and handlers. Every
+// gui_storage::* (spec §2.6): params types and handlers. Every
 // mutation answers "success"; reads answer KDF's AccountWithEnabledFlag / AccountWithCoins /
 // AccountCoins shapes.
 #include "core/wallet/gui_storage/gui_storage_methods.h"

@@ -1,5 +1,5 @@
 // KDF's Iguana key: the single private key a non-HD node derives from its passphrase
-// (notes/kdf-compat.md; spec §2.2 DerivationMethod "Iguana").
+// (spec §2.2 DerivationMethod "Iguana").
 #pragma once
 
 #include <string_view>

@@ -1,4 +1,4 @@
-// Key export (notes/kdf-compat.md §15). Works for any coin of the coins file, activated or not.
+// Key export. Works for any coin of the coins file, activated or not.
 // Iguana: [{coin, pubkey, address, priv_key}] from the Iguana key, addresses in the standard
 // base58 form as KDF writes them. HD: [{coin, addresses:[{derivation_path, pubkey, address,
 // priv_key}]}] for m/<coin path>/<account>'/0/<index>, addresses in the coin's own format.
