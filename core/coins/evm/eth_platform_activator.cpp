@@ -133,8 +133,7 @@ Task<Json> iguanaResult(EthPlatform& platform,
       balances[token->ticker()] = spendableBalance(units, token->decimals()).toJson();
     }
     token_info["balances"] = std::move(balances);
-  } else {
-    eth_info["tickers"] = Json::array({platform.ticker()});
+  } else {  // KDF's documented answer: the platform's info then has neither balances nor tickers
     Json tickers = Json::array();
     for (const auto& token : tokens) tickers.push_back(token->ticker());
     token_info["tickers"] = std::move(tickers);
