@@ -30,12 +30,18 @@ Task<Json> stop(RequestContext& ctx, NoParams) {
   co_return Json("success");
 }
 
+// KDF's legacy stop takes any request and answers {"result": "success"}.
+Task<Json> stopLegacy(RequestContext& ctx, const Json&) {
+  ctx.node.requestStop();
+  co_return Json{{"result", "success"}};
+}
+
 }  // namespace
 
 void registerNodeMethods(MethodTable& t) {
   t.add({"version", "{}", "{ result: string; datetime: string }", MethodAccess::Public,
          typedHandler(&version), &versionLegacy});
-  t.add({"stop", "{}", "\"success\"", MethodAccess::Protected, typedHandler(&stop), legacyResultHandler(&stop)});
+  t.add({"stop", "{}", "\"success\"", MethodAccess::Protected, typedHandler(&stop), &stopLegacy});
 }
 
 }  // namespace walletd
