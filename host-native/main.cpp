@@ -45,9 +45,12 @@ void printHelp() {
 int run(const LaunchOptions& options) {
   LoadedConfig loaded = loadConfig(options);
   const NodeConfig config = loaded.node;
+  // KDF compares an unset password against "", which opens every protected method (key export
+  // included) to any local process or page that reaches the port. walletd refuses to start.
   if (!config.rpc_password) {
-    std::cerr << "walletd: warning: rpc_password is not set; protected methods accept only an "
-                 "empty userpass\n";
+    throw ConfigError(
+        "rpc_password must be set (walletd does not serve protected methods "
+        "without one)");
   }
   FileStorage storage(config.dbdir);
 

@@ -1,11 +1,10 @@
-// SseSink: the daemon's EventSink. Each open `/event-stream?id=N` connection has a frame queue;
-// the core thread pushes frames, the connection's HTTP thread writes them out.
+// SseSink: the daemon's EventSink. It maps each open `/event-stream?id=N` to the HTTP front's
+// connection and hands frames to the front's writer (which runs them on its I/O thread).
 #pragma once
 
-#include <condition_variable>
-#include <deque>
+#include <cstdint>
+#include <functional>
 #include <map>
-#include <memory>
 #include <mutex>
 #include <string>
 
@@ -13,26 +12,24 @@
 
 namespace walletd {
 
-struct SseConnection {
-  std::mutex mutex;
-  std::condition_variable ready;
-  std::deque<std::string> frames;
-  bool closed = false;
-};
-
 class SseSink : public EventSink {
  public:
-  static constexpr std::size_t kMaxQueuedFrames = 4096;
+  using Writer = std::function<void(std::uint64_t connection, std::string frame)>;
 
+  // Set once by the HTTP front before it accepts connections.
+  void setWriter(Writer writer);
+  // Called on the core thread; an event for a client with no connection stays in the core's
+  // buffer for a resume.
   void deliver(std::uint64_t client_id, const StreamEvent& event) override;
-  // Registers a connection for `client_id`; null when one is open already.
-  std::shared_ptr<SseConnection> open(std::uint64_t client_id);
-  void close(std::uint64_t client_id, const std::shared_ptr<SseConnection>& connection);
-  void closeAll();
+  // Registers `connection` for `client_id`; false when another connection holds it.
+  bool open(std::uint64_t client_id, std::uint64_t connection);
+  // Unregisters `connection` (a newer holder of the id is left alone).
+  void close(std::uint64_t client_id, std::uint64_t connection);
 
  private:
   std::mutex mutex_;
-  std::map<std::uint64_t, std::shared_ptr<SseConnection>> connections_;
+  Writer writer_;
+  std::map<std::uint64_t, std::uint64_t> connections_;  // client id -> connection
 };
 
 }  // namespace walletd

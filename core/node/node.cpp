@@ -21,10 +21,10 @@ Node::Node(NodeConfig config, CoinsConfig coins, Platform platform, std::functio
       methods_(buildMethodTable(families)),
       platform_(platform),
       on_stop_(std::move(on_stop)),
-      streams_(platform.executor, platform.events, config_.streaming),
+      streams_(platform.executor, platform.events, platform.random, config_.streaming),
       accounts_(platform.storage, platform.executor),
       dispatcher_(*this, methods_, RpcSettings{config_.rpc_password, config_.rpc_local_only},
-                  platform.executor) {}
+                  platform.executor, platform.clock) {}
 
 Task<void> Node::start() {
   randomizeSecp256k1Context(platform_.random.bytes(32));

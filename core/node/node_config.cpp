@@ -42,6 +42,23 @@ std::uint16_t readPort(const Json& conf) {
   return static_cast<std::uint16_t>(port);
 }
 
+std::vector<std::string> readHostList(const Json& conf) {
+  std::vector<std::string> hosts;
+  auto it = conf.find("rpc_allowed_hosts");
+  if (it == conf.end() || it->is_null()) return hosts;
+  if (!it->is_array() || it->size() > 64) {
+    throw ConfigError("rpc_allowed_hosts must be an array of at most 64 host names");
+  }
+  for (const Json& host : *it) {
+    if (!host.is_string() || host.get<std::string>().empty() ||
+        host.get<std::string>().size() > 253) {
+      throw ConfigError("rpc_allowed_hosts entries must be host names of 1 to 253 characters");
+    }
+    hosts.push_back(host.get<std::string>());
+  }
+  return hosts;
+}
+
 StreamSettings readStreaming(const Json& conf) {
   StreamSettings settings;
   auto it = conf.find("event_streaming_configuration");
@@ -76,6 +93,7 @@ NodeConfig NodeConfig::fromJson(const Json& conf) {
   c.rpcip = readString(conf, "rpcip").value_or("127.0.0.1");
   c.rpcport = readPort(conf);
   c.rpccors = readString(conf, "rpccors").value_or("http://localhost:3000");
+  c.rpc_allowed_hosts = readHostList(conf);
   c.dbdir = readString(conf, "dbdir").value_or("DB");
   if (c.dbdir.empty()) throw ConfigError("dbdir must not be empty");
   c.enable_hd = readBool(conf, "enable_hd", false);

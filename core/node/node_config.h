@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "core/rpc/json.h"
 #include "core/stream/stream_manager.h"
@@ -24,6 +25,7 @@ struct NodeConfig {
   std::string rpcip = "127.0.0.1";
   std::uint16_t rpcport = 7783;  // 0 = any free port
   std::string rpccors = "http://localhost:3000";
+  std::vector<std::string> rpc_allowed_hosts;  // Host names answered besides loopback and rpcip
   std::string dbdir = "DB";
   bool enable_hd = false;
   std::optional<std::string> passphrase;       // secret

@@ -1,6 +1,8 @@
 // AuthLimiter implementation.
 #include "core/rpc/auth_limiter.h"
 
+#include <algorithm>
+
 namespace walletd {
 
 bool AuthLimiter::isBanned(const Caller& caller) const {
@@ -15,15 +17,16 @@ unsigned AuthLimiter::recordFailure(const Caller& caller) {
   return kMaxFailures - count;
 }
 
-std::uint64_t AuthLimiter::penaltyMs(const Caller& caller) const {
-  auto it = failures_.find(caller.address);
-  bool exhausted = it != failures_.end() && it->second >= kMaxFailures;
-  return caller.is_loopback && exhausted ? kLoopbackPenaltyMs : 0;
-}
-
 void AuthLimiter::recordSuccess(const Caller& caller) {
   // Only loopback callers are forgiven; a remote address's count stands, as in KDF.
   if (caller.is_loopback) failures_.erase(caller.address);
+}
+
+std::uint64_t AuthLimiter::scheduleWrongAnswer(std::uint64_t now_ms) {
+  ++held_;
+  const std::uint64_t tolerance = kBurst * kIntervalMs;
+  theoretical_ms_ = std::max(theoretical_ms_, now_ms) + kIntervalMs;
+  return theoretical_ms_ > now_ms + tolerance ? theoretical_ms_ - now_ms - tolerance : 0;
 }
 
 }  // namespace walletd

@@ -5,6 +5,7 @@
 #include "core/async/sleep.h"
 #include "core/crypto/constant_time.h"
 #include "core/rpc/dispatcher_errors.h"
+#include "core/rpc/request_body.h"
 #include "core/rpc/request_limits.h"
 
 namespace walletd {
@@ -33,6 +34,12 @@ RequestId lenientId(const Json& request) {
 RpcError invalidRequest(const std::string& detail,
                         SourceLocation where = SourceLocation::current()) {
   return rpcError(DispatcherError::InvalidRequest, "Error parsing request: " + detail, Json(detail),
+                  where);
+}
+
+RpcError rateLimited(SourceLocation where = SourceLocation::current()) {
+  return rpcError(DispatcherError::AuthRateLimited,
+                  "Too many wrong passwords are waiting for their answers; try again later", Json(),
                   where);
 }
 
@@ -95,8 +102,12 @@ V2Request parseV2(const Json& request) {
 }  // namespace
 
 Dispatcher::Dispatcher(Node& node, const MethodTable& methods, RpcSettings settings,
-                       Executor& executor)
-    : node_(node), methods_(methods), settings_(std::move(settings)), executor_(executor) {}
+                       Executor& executor, const Clock& clock)
+    : node_(node),
+      methods_(methods),
+      settings_(std::move(settings)),
+      executor_(executor),
+      clock_(clock) {}
 
 Task<HttpAnswer> Dispatcher::handleHttp(std::string_view http_method, std::string body,
                                         Caller caller) {
@@ -111,17 +122,17 @@ Task<HttpAnswer> Dispatcher::handleHttp(std::string_view http_method, std::strin
     co_return legacyError("JSON nesting deeper than " +
                           std::to_string(RequestLimits::kMaxJsonDepth) + " levels");
   }
-  Json request = Json::parse(body, nullptr, false);
-  if (request.is_discarded()) {
-    // Re-parse for the parser's own message (the cheap path above keeps exceptions rare).
-    try {
-      const Json reparsed = Json::parse(body);
-      (void)reparsed;
-    } catch (const Json::parse_error& e) {
-      co_return legacyError(e.what());
+  BodyParseError parse_error;
+  std::optional<Json> parsed = parseRequestBody(body, parse_error);
+  if (!parsed) {
+    // KDF answers a body that is not JSON with 500 and serde's text; a number beyond a double
+    // is an InvalidRequest envelope here (serde reads it as a parse error as well).
+    if (parse_error.kind == BodyParseError::Kind::NumberOutOfRange) {
+      co_return errorAnswer(invalidRequest(parse_error.message), std::nullopt);
     }
-    co_return legacyError("invalid JSON");
+    co_return legacyError(parse_error.message);
   }
+  Json request = std::move(*parsed);
   if (request.is_array()) co_return co_await handleBatch(std::move(request), caller);
   co_return co_await handleRequest(std::move(request), caller);
 }
@@ -165,18 +176,30 @@ Task<HttpAnswer> Dispatcher::handleRequest(Json request, const Caller& caller) {
   co_return co_await handleV2(std::move(request), caller);
 }
 
-Task<bool> Dispatcher::checkPassword(const Json& userpass, const Caller& caller,
-                                     unsigned& attempts_left) {
+Task<Dispatcher::PasswordCheck> Dispatcher::checkPassword(const Json& userpass,
+                                                          const Caller& caller) {
+  PasswordCheck check;
+  if (!limiter_.checksOpen()) {
+    if (!limiter_.mayWaitForCheck()) {
+      check.outcome = PasswordCheck::RateLimited;
+      co_return check;
+    }
+    limiter_.enterCheckWait();
+    while (!limiter_.checksOpen()) co_await sleepFor(executor_, AuthLimiter::kIntervalMs);
+    limiter_.leaveCheckWait();
+  }
   const std::string expected = settings_.rpc_password.value_or("");
   if (constantTimeEquals(userpass.get<std::string>(), expected)) {
     limiter_.recordSuccess(caller);
-    co_return true;
+    check.outcome = PasswordCheck::Right;
+    co_return check;
   }
-  attempts_left = limiter_.recordFailure(caller);
-  if (std::uint64_t penalty = limiter_.penaltyMs(caller); penalty > 0) {
-    co_await sleepFor(executor_, penalty);
+  check.attempts_left = limiter_.recordFailure(caller);
+  if (std::uint64_t wait = limiter_.scheduleWrongAnswer(clock_.monotonicMillis()); wait > 0) {
+    co_await sleepFor(executor_, wait);
   }
-  co_return false;
+  limiter_.releaseWrongAnswer();
+  co_return check;
 }
 
 Task<HttpAnswer> Dispatcher::handleV2(Json request, const Caller& caller, bool admitted) {
@@ -202,8 +225,12 @@ Task<HttpAnswer> Dispatcher::handleV2(Json request, const Caller& caller, bool a
       co_return errorAnswer(rpcError(DispatcherError::UserpassIsNotSet, "Userpass is not set!"),
                             parsed.id);
     }
-    unsigned left = 0;
-    if (!co_await checkPassword(*parsed.userpass, caller, left)) {
+    const PasswordCheck check = co_await checkPassword(*parsed.userpass, caller);
+    if (check.outcome == PasswordCheck::RateLimited) {
+      co_return errorAnswer(rateLimited(), parsed.id);
+    }
+    if (check.outcome == PasswordCheck::Wrong) {
+      const unsigned left = check.attempts_left;
       Json data = Json::object();
       data["error_type"] = "NbAttemptsLeft";
       data["error_data"] = left;
@@ -244,10 +271,13 @@ Task<HttpAnswer> Dispatcher::handleLegacy(Json request, const Caller& caller) {
   if (!is_public) {
     auto up = request.find("userpass");
     if (up == request.end() || !up->is_string()) co_return legacyError("Userpass is not set!");
-    unsigned left = 0;
-    if (!co_await checkPassword(*up, caller, left)) {
+    const PasswordCheck check = co_await checkPassword(*up, caller);
+    if (check.outcome == PasswordCheck::RateLimited) {
+      co_return legacyError(rateLimited().message(), 429);
+    }
+    if (check.outcome == PasswordCheck::Wrong) {
       co_return legacyError("Userpass is invalid! - Rate Limit attempts left: " +
-                            std::to_string(left));
+                            std::to_string(check.attempts_left));
     }
   }
   if (!spec || !spec->legacy) {

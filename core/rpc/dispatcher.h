@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/async/task.h"
+#include "core/platform/clock.h"
 #include "core/platform/executor.h"
 #include "core/rpc/auth_limiter.h"
 #include "core/rpc/caller.h"
@@ -29,7 +30,8 @@ struct RpcSettings {
 
 class Dispatcher {
  public:
-  Dispatcher(Node& node, const MethodTable& methods, RpcSettings settings, Executor& executor);
+  Dispatcher(Node& node, const MethodTable& methods, RpcSettings settings, Executor& executor,
+             const Clock& clock);
 
   Task<HttpAnswer> handleHttp(std::string_view http_method, std::string body, Caller caller);
   // One request object (a batch element, or the whole body).
@@ -40,13 +42,19 @@ class Dispatcher {
   // `admitted`: the legacy dispatcher already ran the local-only, ban and password checks.
   Task<HttpAnswer> handleV2(Json request, const Caller& caller, bool admitted = false);
   Task<HttpAnswer> handleBatch(Json batch, const Caller& caller);
-  // True when the userpass matches; records the failure (and waits any penalty) otherwise.
-  Task<bool> checkPassword(const Json& userpass, const Caller& caller, unsigned& attempts_left);
+  struct PasswordCheck {
+    enum Outcome { Wrong, Right, RateLimited } outcome = Wrong;
+    unsigned attempts_left = 0;
+  };
+  // Compares the userpass under the AuthLimiter's rules; a wrong one is answered no sooner than
+  // the global budget allows.
+  Task<PasswordCheck> checkPassword(const Json& userpass, const Caller& caller);
 
   Node& node_;
   const MethodTable& methods_;
   RpcSettings settings_;
   Executor& executor_;
+  const Clock& clock_;
   AuthLimiter limiter_;
 };
 

@@ -1,6 +1,8 @@
 // StreamManager implementation.
 #include "core/stream/stream_manager.h"
 
+#include "core/crypto/constant_time.h"
+#include "core/encoding/hex.h"
 #include "core/stream/stream_errors.h"
 
 namespace walletd {
@@ -13,8 +15,9 @@ std::string sseFrame(const StreamEvent& event) {
   return out;
 }
 
-StreamManager::StreamManager(Executor& executor, EventSink& sink, StreamSettings settings)
-    : executor_(executor), sink_(sink), settings_(std::move(settings)) {}
+StreamManager::StreamManager(Executor& executor, EventSink& sink, Random& random,
+                             StreamSettings settings)
+    : executor_(executor), sink_(sink), random_(random), settings_(std::move(settings)) {}
 
 StreamManager::~StreamManager() {
   for (auto& [id, running] : streamers_) running.streamer->stop();
@@ -28,7 +31,9 @@ bool StreamManager::isConnected(std::uint64_t client) const {
   return it != clients_.end() && it->second.connected;
 }
 
-void StreamManager::connect(std::uint64_t client_id, std::optional<std::uint64_t> last_event_id) {
+std::string StreamManager::connect(std::uint64_t client_id,
+                                   std::optional<std::uint64_t> last_event_id,
+                                   const std::optional<std::string>& resume_token) {
   Client& client = clients_[client_id];
   if (client.connected) throw rpcError(StreamError::Internal, "ID already in use");
   client.connected = true;
@@ -36,7 +41,9 @@ void StreamManager::connect(std::uint64_t client_id, std::optional<std::uint64_t
     executor_.cancelTimer(client.grace_timer);
     client.grace_timer = 0;
   }
-  if (!last_event_id) return;
+  if (client.resume_token.empty()) client.resume_token = toHex(random_.bytes(16));
+  const bool owner = !resume_token || constantTimeEquals(*resume_token, client.resume_token);
+  if (!last_event_id || !owner) return client.resume_token;
   const std::uint64_t after = *last_event_id;
   const std::uint64_t oldest = client.recent.empty() ? client.next_id : client.recent.front().id;
   if (after + 1 < oldest && after + 1 < client.next_id) {
@@ -48,6 +55,7 @@ void StreamManager::connect(std::uint64_t client_id, std::optional<std::uint64_t
   for (const StreamEvent& event : client.recent) {
     if (event.id > after) sink_.deliver(client_id, event);
   }
+  return client.resume_token;
 }
 
 void StreamManager::disconnect(std::uint64_t client_id) {

@@ -6,6 +6,12 @@
 // evicted, an EVENTS_DROPPED event says which ids are gone (KDF drops silently and cannot
 // resume). A disconnected client keeps its subscriptions for a grace period before it is
 // unsubscribed everywhere, as KDF does at once.
+//
+// Replay goes only to the connection that owned the stream: each client gets a random resume
+// token when its stream first opens (the host hands it out, natively as a response header), and
+// a reconnect replays buffered events only when it presents that token. Without it the stream
+// continues with new events only, which is all a KDF client expects. A stream id that is open
+// cannot be taken over.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +24,7 @@
 
 #include "core/platform/event_sink.h"
 #include "core/platform/executor.h"
+#include "core/platform/random.h"
 #include "core/stream/streamer.h"
 
 namespace walletd {
@@ -35,14 +42,17 @@ std::string sseFrame(const StreamEvent& event);
 
 class StreamManager {
  public:
-  StreamManager(Executor& executor, EventSink& sink, StreamSettings settings);
+  StreamManager(Executor& executor, EventSink& sink, Random& random, StreamSettings settings);
   ~StreamManager();
 
   const StreamSettings& settings() const { return settings_; }
 
   // A connection for `client` opened. Throws RpcError(Internal, "ID already in use") when one is
-  // open already. Replays buffered events after `last_event_id`.
-  void connect(std::uint64_t client, std::optional<std::uint64_t> last_event_id);
+  // open already. Replays buffered events after `last_event_id` when `resume_token` is the
+  // client's token, or is nullopt (an in-process host, which is the only client). Returns the
+  // client's resume token.
+  std::string connect(std::uint64_t client, std::optional<std::uint64_t> last_event_id,
+                      const std::optional<std::string>& resume_token = std::nullopt);
   void disconnect(std::uint64_t client);
 
   // Subscribes `client`; starts the streamer from `factory` unless it already runs.
@@ -61,6 +71,7 @@ class StreamManager {
     std::deque<StreamEvent> recent;
     std::uint64_t next_id = 1;
     TimerId grace_timer = 0;
+    std::string resume_token;
   };
   struct Running {
     std::unique_ptr<Streamer> streamer;
@@ -76,6 +87,7 @@ class StreamManager {
 
   Executor& executor_;
   EventSink& sink_;
+  Random& random_;
   StreamSettings settings_;
   std::map<std::uint64_t, Client> clients_;
   std::map<std::string, Running> streamers_;

@@ -35,20 +35,43 @@ test('heartbeat events arrive with ids and KDF framing', async () => {
   assert.deepEqual(disabled.json.result, { result: 'Success' });
 });
 
-test('a reconnect with Last-Event-ID resumes without gaps', async () => {
+test('a reconnect with Last-Event-ID and the resume token resumes without gaps', async () => {
   const first = await openSse(`${w.url}/event-stream?id=2`);
+  const token = first.headers.get('x-stream-resume-token');
+  assert.match(token, /^[0-9a-f]{32}$/);
   await w.rpc('stream::heartbeat::enable', { client_id: 2, config: { stream_interval_seconds: 0.1 } });
   await first.waitFor(3);
   await first.close();
   const lastSeen = first.frames.at(-1).id;
   await sleep(600); // beats continue while disconnected
-  const second = await openSse(`${w.url}/event-stream?id=2`, { lastEventId: lastSeen });
+  const second = await openSse(`${w.url}/event-stream?id=2`, { lastEventId: lastSeen, resumeToken: token });
+  assert.equal(second.headers.get('x-stream-resume-token'), token, 'the same stream keeps its token');
   const frames = await second.waitFor(6);
   const ids = frames.map((f) => f.id);
   assert.equal(ids[0], lastSeen + 1, `resumed at ${ids[0]} after ${lastSeen}`);
   ids.forEach((id, i) => assert.equal(id, lastSeen + 1 + i, 'no gap and no repeat'));
   await second.close();
   await w.rpc('stream::disable', { client_id: 2, streamer_id: 'HEARTBEAT' });
+});
+
+test('another client cannot read a stream\'s buffered events or take over an open stream', async () => {
+  const owner = await openSse(`${w.url}/event-stream?id=4`);
+  const token = owner.headers.get('x-stream-resume-token');
+  await w.rpc('stream::heartbeat::enable', { client_id: 4, config: { stream_interval_seconds: 0.1 } });
+  await owner.waitFor(2);
+  const squatter = await openSse(`${w.url}/event-stream?id=4`, { lastEventId: 0 });
+  assert.equal(squatter.status, 500, 'an open stream cannot be taken over');
+  assert.match(squatter.text, /ID already in use/);
+  await owner.close();
+  await sleep(800); // beats are buffered for the owner
+  const thief = await openSse(`${w.url}/event-stream?id=4`, { lastEventId: 0, resumeToken: 'f'.repeat(32) });
+  assert.equal(thief.status, 200);
+  const frames = await thief.waitFor(1);
+  const ownerLast = owner.frames.at(-1).id;
+  assert.ok(frames[0].id > ownerLast + 2, `no replay without the token (first id ${frames[0].id}, owner saw ${ownerLast})`);
+  await thief.close();
+  await w.rpc('stream::disable', { client_id: 4, streamer_id: 'HEARTBEAT' });
+  void token;
 });
 
 test('stream method errors over HTTP', async () => {

@@ -1,8 +1,12 @@
 // A minimal SSE reader over fetch: collects frames ({id, data}) from /event-stream?id=N.
-export async function openSse(url, { lastEventId, timeoutMs = 15000 } = {}) {
+// `resumeToken` is the X-Stream-Resume-Token header of the stream's first connection; replay
+// after `lastEventId` needs it.
+export async function openSse(url, { lastEventId, resumeToken, timeoutMs = 15000, headers: extra = {} } = {}) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
-  const headers = lastEventId !== undefined ? { 'Last-Event-ID': String(lastEventId) } : {};
+  const headers = { ...extra };
+  if (lastEventId !== undefined) headers['Last-Event-ID'] = String(lastEventId);
+  if (resumeToken !== undefined) headers['X-Stream-Resume-Token'] = resumeToken;
   const res = await fetch(url, { headers, signal: controller.signal });
   const frames = [];
   const waiters = [];

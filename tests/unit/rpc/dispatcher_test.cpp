@@ -45,17 +45,40 @@ TEST_CASE("wrong userpass counts down NbAttemptsLeft; a remote address is banned
   REQUIRE(errorType(banned) == "Banned");
 }
 
-TEST_CASE("loopback is never banned: wrong passwords are slowed, the right one still works") {
+TEST_CASE("loopback is never banned: past the burst, wrong answers follow the global budget") {
   TestNode t;
-  for (int i = 0; i < 12; ++i)
+  for (unsigned i = 0; i < AuthLimiter::kBurst; ++i)
     t.call(R"({"mmrpc":"2.0","method":"get_enabled_coins","userpass":"wrong"})");
   std::uint64_t before = t.clock.monotonicMillis();
-  HttpAnswer slow = t.call(R"({"mmrpc":"2.0","method":"get_enabled_coins","userpass":"wrong"})");
-  REQUIRE(errorType(slow) == "UserpassIsInvalid");
-  REQUIRE(t.clock.monotonicMillis() - before >= AuthLimiter::kLoopbackPenaltyMs);
+  for (int i = 0; i < 5; ++i) {
+    HttpAnswer slow = t.call(R"({"mmrpc":"2.0","method":"get_enabled_coins","userpass":"wrong"})");
+    REQUIRE(errorType(slow) == "UserpassIsInvalid");
+  }
+  REQUIRE(t.clock.monotonicMillis() - before >= 5 * AuthLimiter::kIntervalMs);
+  before = t.clock.monotonicMillis();
   int status = 0;
   t.rpc("get_enabled_coins", nullptr, &status);
   REQUIRE(status == 200);
+  REQUIRE(t.clock.monotonicMillis() == before);  // the right password is not delayed
+}
+
+TEST_CASE("AuthLimiter: one schedule for all callers; checks pause when too many answers wait") {
+  AuthLimiter limiter;
+  std::uint64_t waited = 0;
+  for (unsigned i = 0; i < AuthLimiter::kBurst; ++i) waited += limiter.scheduleWrongAnswer(1000);
+  REQUIRE(waited == 0);
+  REQUIRE(limiter.scheduleWrongAnswer(1000) == AuthLimiter::kIntervalMs);
+  REQUIRE(limiter.scheduleWrongAnswer(1000) == 2 * AuthLimiter::kIntervalMs);
+  // After a quiet period the burst is available again.
+  limiter.releaseWrongAnswer();
+  limiter.releaseWrongAnswer();
+  for (unsigned i = 0; i < AuthLimiter::kBurst; ++i) limiter.releaseWrongAnswer();
+  REQUIRE(limiter.scheduleWrongAnswer(1000000) == 0);
+  limiter.releaseWrongAnswer();
+  for (std::size_t i = 0; i < AuthLimiter::kMaxHeld; ++i) limiter.scheduleWrongAnswer(2000000);
+  REQUIRE_FALSE(limiter.checksOpen());
+  limiter.releaseWrongAnswer();
+  REQUIRE(limiter.checksOpen());
 }
 
 TEST_CASE("rpc_local_only refuses remote callers before auth, except public methods") {
@@ -150,4 +173,32 @@ TEST_CASE("the stop method asks the host to stop") {
   REQUIRE(t.rpc("stop")["result"] == "success");
   t.loop.runReady();
   REQUIRE(t.stopped);
+}
+
+TEST_CASE("a body that is not JSON is refused without quoting it (the password may be in it)") {
+  TestNode t;
+  const std::string secret = TestNode::kPassword;
+  for (const std::string& body :
+       {std::string(R"({"mmrpc":"2.0","userpass":")") + secret + "\x01",
+        std::string(R"({"mmrpc":"2.0","userpass":")") + secret + "\xff\xfe\"}",
+        std::string(R"({"mmrpc":"2.0","userpass":")") + secret + "\"} " + secret,
+        std::string(R"({"mmrpc":"2.0","method":"version","userpass":")") + secret + "\"}" +
+            std::string(1, '\0') + "garbage"}) {
+    HttpAnswer answer = t.call(body);
+    INFO(answer.body);
+    REQUIRE(answer.status == 500);
+    REQUIRE(answer.body.find(secret) == std::string::npos);
+    REQUIRE(answer.body.find("last read") == std::string::npos);
+  }
+}
+
+TEST_CASE("a number beyond a double is an InvalidRequest from the dispatcher") {
+  TestNode t;
+  for (const char* body : {R"({"mmrpc":"2.0","method":"version","id":1e400})",
+                           R"({"mmrpc":"2.0","method":"version","params":{"x":-1e999}})"}) {
+    HttpAnswer answer = t.call(body);
+    REQUIRE(answer.status == 400);
+    REQUIRE(errorType(answer) == "InvalidRequest");
+    REQUIRE(answer.body.find("1e") == std::string::npos);
+  }
 }
