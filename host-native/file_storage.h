@@ -1,42 +1,68 @@
-// FileStorage: the daemon's Storage. Each namespace is one file `<dbdir>/<ns>.kv`: a header line
-// with the SHA-256 of the body, then the body (a JSON object of key -> value). A batch writes a
-// complete new file to `<ns>.kv.tmp`, fsyncs it, renames it over the old one and fsyncs the
-// directory, so after a crash the file is either the old or the new version, never a mix, and a
-// batch whose Task completed is on disk. A file whose checksum does not match is refused.
+// FileStorage: the daemon's Storage. Each namespace is an append-only log (storage/log_format.h)
+// held in memory as a map. A batch updates the map at once on the core thread and appends one
+// record; a writer thread appends and fsyncs everything queued since its last round in one
+// go (group commit) and then resumes each batch's Task on the core thread, so a write costs
+// O(record), the core never waits for the disk, and a completed batch survives kill -9.
+// When a log holds more than twice its live data it is compacted (a snapshot written to
+// `<ns>.log.tmp`, fsynced, renamed over the log). A `<ns>.kv` file from earlier versions is
+// converted on first use.
 #pragma once
 
+#include <condition_variable>
+#include <deque>
+#include <functional>
 #include <map>
-#include <stdexcept>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 
+#include "core/platform/executor.h"
 #include "core/platform/storage.h"
+#include "host-native/storage/log_format.h"
 
 namespace walletd {
 
-struct StorageCorrupt : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
 class FileStorage : public Storage {
  public:
-  // Creates `dir` if needed; throws std::runtime_error when it cannot be used.
-  explicit FileStorage(std::string dir);
+  // Creates `dir` if needed; throws std::runtime_error when it cannot be used. Completions are
+  // posted to `core`.
+  FileStorage(std::string dir, Executor& core);
+  ~FileStorage() override;  // finishes queued writes, then stops the writer
+  FileStorage(const FileStorage&) = delete;
+  FileStorage& operator=(const FileStorage&) = delete;
 
   Task<std::optional<std::string>> get(std::string ns, std::string key) override;
   Task<StorageEntries> scanPrefix(std::string ns, std::string prefix) override;
   Task<void> applyBatch(std::string ns, std::vector<StorageWrite> writes) override;
 
-  // Reads and verifies a namespace file; throws StorageCorrupt. Public for tests and tools.
-  static std::map<std::string, std::string> readNamespaceFile(const std::string& path);
+  // The pre-log single-file format (`WALLETD-KV 1 <sha256>` + a JSON object); throws
+  // StorageCorrupt. Read once to convert it.
+  static std::map<std::string, std::string> readLegacyFile(const std::string& path);
+
+  struct Job;  // one queued append or compaction
 
  private:
-  using Space = std::map<std::string, std::string>;
+  struct Space {
+    std::map<std::string, std::string> entries;
+    std::size_t live_bytes = 0;
+    std::size_t log_bytes = 0;
+    int fd = -1;  // owned by the writer thread once the space is loaded
+  };
   Space& space(const std::string& ns);
-  void writeNamespace(const std::string& ns, const Space& content);
   std::string pathOf(const std::string& ns) const;
+  void enqueue(std::unique_ptr<Job> job);
+  void writerLoop();
 
   std::string dir_;
-  std::map<std::string, Space> loaded_;
+  Executor& core_;
+  std::map<std::string, std::unique_ptr<Space>> spaces_;  // core thread
+  bool failed_ = false;                                   // core thread: a write failed
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<std::unique_ptr<Job>> jobs_;
+  bool stopping_ = false;
+  std::thread writer_;
 };
 
 }  // namespace walletd

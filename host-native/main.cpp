@@ -52,7 +52,6 @@ int run(const LaunchOptions& options) {
         "rpc_password must be set (walletd does not serve protected methods "
         "without one)");
   }
-  FileStorage storage(config.dbdir);
 
   // Signals are taken by one waiting thread, never by the worker threads.
   sigset_t signals;
@@ -63,6 +62,7 @@ int run(const LaunchOptions& options) {
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
   ThreadExecutor executor;
+  FileStorage storage(config.dbdir, executor);  // its writer thread starts with signals blocked
   OsClock clock;
   OsRandom random;
   SseSink sink;

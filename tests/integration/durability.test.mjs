@@ -1,9 +1,10 @@
 // kill -9 in the middle of 1,000 gui_storage::add_account calls: every acknowledged account is
-// there after a restart, and the storage file is intact (its checksum verifies on load).
+// there after a restart, and the storage log verifies with an independent reader.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { readStorageLog } from '../support/storage-log.mjs';
 import { join } from 'node:path';
 import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
 
@@ -33,10 +34,9 @@ test('acknowledged writes survive SIGKILL and no file is corrupt', { timeout: 18
   assert.ok(killed);
   assert.ok(acknowledged.size >= killAfter - workers, `acknowledged ${acknowledged.size}`);
 
-  const file = readFileSync(join(dir, 'db', 'gui_storage.kv'), 'utf8');
-  const newline = file.indexOf('\n');
-  const checksum = file.slice('WALLETD-KV 1 '.length, newline);
-  assert.equal(createHash('sha256').update(file.slice(newline + 1)).digest('hex'), checksum, 'file checksum');
+  // The log may end in a torn append (never acknowledged); walletd cuts it on start. Every
+  // acknowledged account must be in the good records before it.
+  const raw = readFileSync(join(dir, 'db', 'gui_storage.log'));
 
   w = await WalletdProcess.start(config);
   try {
@@ -46,21 +46,51 @@ test('acknowledged writes survive SIGKILL and no file is corrupt', { timeout: 18
     assert.deepEqual(lost, [], 'every acknowledged account is present');
     const added = await w.rpc('gui_storage::add_account', { account_id: { type: 'hd', account_idx: 5000 }, name: 'after restart' });
     assert.equal(added.json.result, 'success');
+    const log = readStorageLog(join(dir, 'db', 'gui_storage.log'));
+    assert.ok(log.bytes <= raw.length + 4096, 'the log was kept, not rewritten');
+    const stored = [...log.entries.keys()].filter((k) => k.startsWith('account/')).length;
+    assert.equal(stored, present.size + 1, 'an independent reader sees every account');
   } finally {
     await w.stop();
     cleanup(dir);
   }
 });
 
-test('a corrupted storage file is refused at start with a clear error', async () => {
+test('damage to acknowledged records is refused at start; a torn append is cut off', async () => {
   const dir = tempDir();
   const config = writeConfig(dir);
   const w = await WalletdProcess.start(config);
   await w.rpc('gui_storage::add_account', { account_id: { type: 'iguana' }, name: 'x' });
+  await w.rpc('gui_storage::add_account', { account_id: { type: 'hd', account_idx: 1 }, name: 'second' });
   await w.stop();
-  const path = join(dir, 'db', 'gui_storage.kv');
-  const { writeFileSync } = await import('node:fs');
-  writeFileSync(path, readFileSync(path, 'utf8').replace('"x', '"y'));
-  await assert.rejects(WalletdProcess.start(config), /corrupt \(checksum mismatch\)/);
+  const path = join(dir, 'db', 'gui_storage.log');
+  const good = readFileSync(path);
+  writeFileSync(path, Buffer.concat([good, Buffer.from('R0000ffff0123456789abcdef\n[["account/torn"')]));
+  const restarted = await WalletdProcess.start(config);
+  const names = (await restarted.rpc('gui_storage::get_accounts')).json.result.map((a) => a.name);
+  assert.deepEqual(names.sort(), ['second', 'x']);
+  await restarted.stop();
+  assert.equal(readFileSync(path).length, good.length, 'the torn tail was cut');
+  writeFileSync(path, Buffer.from(good.toString('latin1').replace('"x', '"y'), 'latin1'));
+  await assert.rejects(WalletdProcess.start(config), /damaged record at byte \d+ with acknowledged records after it/);
   cleanup(dir);
+});
+
+test('a storage file of the earlier single-file format is converted on first use', async () => {
+  const dir = tempDir();
+  const config = writeConfig(dir);
+  mkdirSync(join(dir, 'db'));
+  const body = JSON.stringify({ 'account/0': JSON.stringify({ account_id: { type: 'iguana' }, name: 'old', description: '',
+    balance_usd: '0', coins: ['KMD'] }) });
+  writeFileSync(join(dir, 'db', 'gui_storage.kv'), `WALLETD-KV 1 ${createHash('sha256').update(body).digest('hex')}\n${body}`);
+  const w = await WalletdProcess.start(config);
+  try {
+    const accounts = (await w.rpc('gui_storage::get_accounts')).json.result;
+    assert.deepEqual(accounts.map((a) => a.name), ['old']);
+    assert.ok(!existsSync(join(dir, 'db', 'gui_storage.kv')));
+    assert.equal(readStorageLog(join(dir, 'db', 'gui_storage.log')).entries.size, 1);
+  } finally {
+    await w.stop();
+    cleanup(dir);
+  }
 });
