@@ -3,6 +3,7 @@
 
 #include <httplib.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <exception>
 #include <map>
@@ -23,7 +24,7 @@ std::pair<std::string, std::string> splitUrl(const std::string& url) {
 
 // Suspends the calling coroutine until a worker finished the request and the core resumed it.
 struct HttpAwaitable {
-  std::function<void(std::function<void()>)> enqueue;
+  std::function<void(std::string, std::function<void()>)> enqueue;
   Executor& core;
   HttpRequest request;
   std::optional<HttpResponse> response;
@@ -31,7 +32,12 @@ struct HttpAwaitable {
 
   bool await_ready() const noexcept { return false; }
   void await_suspend(coro::handle<> waiter) {
-    enqueue([this, waiter]() mutable {
+    std::string node;
+    try {
+      node = splitUrl(request.url).first;
+    } catch (...) {
+    }
+    enqueue(node, [this, waiter]() mutable {
       try {
         response = NativeHttpClient::perform(request);
       } catch (...) {
@@ -48,9 +54,7 @@ struct HttpAwaitable {
 
 }  // namespace
 
-NativeHttpClient::NativeHttpClient(Executor& core, std::size_t workers) : core_(core) {
-  for (std::size_t i = 0; i < workers; ++i) workers_.emplace_back([this] { workerLoop(); });
-}
+NativeHttpClient::NativeHttpClient(Executor& core) : core_(core) {}
 
 NativeHttpClient::~NativeHttpClient() {
   {
@@ -61,31 +65,47 @@ NativeHttpClient::~NativeHttpClient() {
   for (auto& worker : workers_) worker.join();
 }
 
-void NativeHttpClient::enqueue(std::function<void()> job) {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    jobs_.push_back(std::move(job));
+std::deque<NativeHttpClient::Job>::iterator NativeHttpClient::runnable() {
+  for (auto it = jobs_.begin(); it != jobs_.end(); ++it) {
+    if (running_[it->node] < kPerNode) return it;
   }
-  wake_.notify_one();
+  return jobs_.end();
+}
+
+void NativeHttpClient::enqueue(Job job) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  jobs_.push_back(std::move(job));
+  // A new worker when none is idle and this job could run now.
+  if (idle_ == 0 && workers_.size() < kMaxWorkers && runnable() != jobs_.end()) {
+    workers_.emplace_back([this] { workerLoop(); });
+  }
+  wake_.notify_all();
 }
 
 void NativeHttpClient::workerLoop() {
+  std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
-    std::function<void()> job;
-    {
-      std::unique_lock<std::mutex> lock(mutex_);
-      wake_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
-      if (jobs_.empty()) return;  // stopping and drained
-      job = std::move(jobs_.front());
-      jobs_.pop_front();
-    }
-    job();
+    ++idle_;
+    wake_.wait(lock, [this] { return stopping_ || runnable() != jobs_.end(); });
+    --idle_;
+    auto it = runnable();
+    if (it == jobs_.end()) return;  // stopping and nothing left that may run
+    Job job = std::move(*it);
+    jobs_.erase(it);
+    ++running_[job.node];
+    lock.unlock();
+    job.run();
+    lock.lock();
+    if (--running_[job.node] == 0) running_.erase(job.node);
+    wake_.notify_all();  // a job for this node may run now
   }
 }
 
 Task<HttpResponse> NativeHttpClient::request(HttpRequest request) {
-  HttpAwaitable op{[this](std::function<void()> job) { enqueue(std::move(job)); }, core_,
-                   std::move(request), std::nullopt, nullptr};
+  HttpAwaitable op{[this](std::string node, std::function<void()> job) {
+                     enqueue(Job{std::move(node), std::move(job)});
+                   },
+                   core_, std::move(request), std::nullopt, nullptr};
   co_return co_await op;
 }
 
@@ -124,7 +144,10 @@ ConnectionCache& threadConnections() {
 httplib::Result send(httplib::Client& client, const HttpRequest& request, const std::string& path) {
   const time_t seconds = static_cast<time_t>(request.timeout_ms / 1000);
   const time_t micros = static_cast<time_t>((request.timeout_ms % 1000) * 1000);
-  client.set_connection_timeout(seconds, micros);
+  const std::uint64_t connect_ms =
+      std::min(request.timeout_ms, NativeHttpClient::kConnectTimeoutMs);
+  client.set_connection_timeout(static_cast<time_t>(connect_ms / 1000),
+                                static_cast<time_t>((connect_ms % 1000) * 1000));
   client.set_read_timeout(seconds, micros);
   client.set_write_timeout(seconds, micros);
   httplib::Headers headers;

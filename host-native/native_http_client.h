@@ -1,13 +1,20 @@
-// NativeHttpClient: the daemon's HttpClient. Requests run on a small pool of worker threads with
-// cpp-httplib (HTTPS through its OpenSSL build; certificates are verified against the system
-// store, or the file named by SSL_CERT_FILE); completions are posted back to the core executor.
-// Each worker keeps a keep-alive connection per node.
+// NativeHttpClient: the daemon's HttpClient. Requests run on worker threads with cpp-httplib
+// (HTTPS through its OpenSSL build; certificates are verified against the system store, or the
+// file named by SSL_CERT_FILE); completions are posted back to the core executor. Each worker
+// keeps a keep-alive connection per node.
+//
+// A node that accepts and never answers must not starve other coins: at most kPerNode requests
+// run against one node (scheme://host:port) at a time, the rest wait in the queue without a
+// thread, and workers are started on demand up to kMaxWorkers, so other nodes always find one.
+// Connecting has its own, shorter deadline (kConnectTimeoutMs).
 #pragma once
 
 #include <condition_variable>
 #include <deque>
 #include <functional>
+#include <map>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -18,7 +25,11 @@ namespace walletd {
 
 class NativeHttpClient : public HttpClient {
  public:
-  explicit NativeHttpClient(Executor& core, std::size_t workers = 8);
+  static constexpr std::size_t kPerNode = 4;
+  static constexpr std::size_t kMaxWorkers = 64;
+  static constexpr std::uint64_t kConnectTimeoutMs = 5000;
+
+  explicit NativeHttpClient(Executor& core);
   ~NativeHttpClient() override;  // finishes queued requests' threads; joins the workers
   NativeHttpClient(const NativeHttpClient&) = delete;
   NativeHttpClient& operator=(const NativeHttpClient&) = delete;
@@ -29,13 +40,21 @@ class NativeHttpClient : public HttpClient {
   static HttpResponse perform(const HttpRequest& request);
 
  private:
-  void enqueue(std::function<void()> job);
+  struct Job {
+    std::string node;  // scheme://host:port
+    std::function<void()> run;
+  };
+  void enqueue(Job job);
   void workerLoop();
+  // The first queued job whose node is below kPerNode; jobs_.end() when none. Under mutex_.
+  std::deque<Job>::iterator runnable();
 
   Executor& core_;
   std::mutex mutex_;
   std::condition_variable wake_;
-  std::deque<std::function<void()>> jobs_;
+  std::deque<Job> jobs_;
+  std::map<std::string, std::size_t> running_;  // per node
+  std::size_t idle_ = 0;
   bool stopping_ = false;
   std::vector<std::thread> workers_;
 };

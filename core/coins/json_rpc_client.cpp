@@ -1,6 +1,8 @@
 // JSON-RPC over the host's HttpClient, with failover across the coin's nodes.
 #include "core/coins/json_rpc_client.h"
 
+#include <algorithm>
+
 #include "core/rpc/params_reader.h"
 
 namespace walletd {
@@ -39,8 +41,8 @@ CoinNode CoinNode::fromJson(const Json& value, const std::string& path) {
 }
 
 JsonRpcClient::JsonRpcClient(HttpClient& http, std::vector<CoinNode> nodes,
-                             std::uint64_t timeout_ms)
-    : http_(http), nodes_(std::move(nodes)), timeout_ms_(timeout_ms) {}
+                             std::uint64_t timeout_ms, const Clock* clock)
+    : http_(http), nodes_(std::move(nodes)), timeout_ms_(timeout_ms), clock_(clock) {}
 
 Task<Json> JsonRpcClient::call(std::string method, Json params) {
   if (nodes_.empty()) throw NodesUnavailable("no nodes are configured");
@@ -48,7 +50,18 @@ Task<Json> JsonRpcClient::call(std::string method, Json params) {
   Json envelope{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}};
   const std::string body = envelope.dump();
   std::string failures;
+  const std::uint64_t started = clock_ ? clock_->monotonicMillis() : 0;
   for (std::size_t attempt = 0; attempt < nodes_.size(); ++attempt) {
+    std::uint64_t timeout = timeout_ms_;
+    if (clock_) {
+      const std::uint64_t elapsed = clock_->monotonicMillis() - started;
+      if (elapsed >= kCallBudgetMs) {
+        failures += "; no time left for the other nodes (" + std::to_string(kCallBudgetMs) +
+                    " ms per call)";
+        break;
+      }
+      timeout = std::min(timeout, kCallBudgetMs - elapsed);
+    }
     const std::size_t index = (preferred_ + attempt) % nodes_.size();
     const CoinNode& node = nodes_[index];
     HttpRequest request;
@@ -56,7 +69,7 @@ Task<Json> JsonRpcClient::call(std::string method, Json params) {
     request.url = node.url;
     request.headers = {{"Content-Type", "application/json"}};
     request.body = body;
-    request.timeout_ms = timeout_ms_;
+    request.timeout_ms = timeout;
     std::optional<std::string> problem;
     Json parsed;
     try {

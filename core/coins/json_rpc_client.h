@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/coins/transport_error.h"
+#include "core/platform/clock.h"
 #include "core/platform/http_client.h"
 #include "core/rpc/json.h"
 
@@ -39,7 +40,13 @@ struct JsonRpcError : TransportFailure {
 
 class JsonRpcClient {
  public:
-  JsonRpcClient(HttpClient& http, std::vector<CoinNode> nodes, std::uint64_t timeout_ms = 15000);
+  static constexpr std::size_t kMaxNodes = 16;
+  static constexpr std::uint64_t kCallBudgetMs = 30000;  // one call, failover included
+
+  // With a `clock`, one call (all its failover attempts) ends within kCallBudgetMs; each attempt
+  // has `timeout_ms` (connect has a shorter one in the hosts).
+  JsonRpcClient(HttpClient& http, std::vector<CoinNode> nodes, std::uint64_t timeout_ms = 15000,
+                const Clock* clock = nullptr);
 
   // The `result` of `method(params)`.
   Task<Json> call(std::string method, Json params);
@@ -49,6 +56,7 @@ class JsonRpcClient {
   HttpClient& http_;
   std::vector<CoinNode> nodes_;
   std::uint64_t timeout_ms_;
+  const Clock* clock_;
   std::uint64_t next_id_ = 1;
   std::size_t preferred_ = 0;  // the node that answered last is asked first
 };

@@ -110,6 +110,11 @@ PlatformActivationParams PlatformActivationParams::parse(ParamsReader& r) {
   PlatformActivationParams p;
   p.ticker = r.required<std::string>("ticker");
   p.nodes = arrayOf<CoinNode>(r.required<Json>("nodes"), r.fieldPath("nodes"), "nodes");
+  if (p.nodes.size() > JsonRpcClient::kMaxNodes) {
+    throwInvalidParams(r.fieldPath("nodes") + ": at most " +
+                       std::to_string(JsonRpcClient::kMaxNodes) + " nodes are accepted, found " +
+                       std::to_string(p.nodes.size()));
+  }
   if (auto tokens = r.optional<Json>("erc20_tokens_requests"))
     p.tokens = arrayOf<TokenRequest>(*tokens, r.fieldPath("erc20_tokens_requests"), "tokens");
   p.get_balances = r.optionalOr<bool>("get_balances", kDefaultGetBalances);

@@ -173,8 +173,8 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
   PlatformKeys keys = co_await platformKeys(node, entry, p);
   auto platform = std::make_shared<EthPlatform>(
       p.ticker, chain_id, max_tx_type > 2 ? 0 : static_cast<int>(max_tx_type),
-      JsonRpcClient(node.http(), p.nodes), std::move(keys.signer), keys.hd, node.executor(),
-      node.clock());
+      JsonRpcClient(node.http(), p.nodes, 15000, &node.clock()), std::move(keys.signer), keys.hd,
+      node.executor(), node.clock());
 
   const Json node_chain = co_await platform->rpc().call("eth_chainId", Json::array());
   const auto node_chain_id = node_chain.is_string()
