@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what is needed and runs every test: native build + unit tests (ctest), wasm build +
-# unit tests under node (ctest), integration tests against the real daemon and the npm package
+# Installs what is needed and runs every test: native build + unit tests, daemon tests and fuzz
+# corpus replay (ctest), wasm build + unit tests under node (ctest), a timed libFuzzer run of
+# every fuzz target (ASan + UBSan), integration tests against the real daemon and the npm package
 # tests (node's test runner). Exits non-zero when anything fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,9 @@ run cmake --preset wasm-release
 run cmake --build --preset wasm-release -j2
 step "wasm unit tests under node"
 run ctest --preset wasm-release
+
+step "fuzzing: libFuzzer with ASan + UBSan from the committed corpus (seconds per target: http_request storage_log coins_file rpc_request)"
+run bash bench/fuzz/run.sh ${WALLETD_FUZZ_SECONDS:-150 45 20 45}
 
 step "integration tests (real walletd) and npm package tests"
 export WALLETD_BIN=$PWD/build/native-release/host-native/walletd

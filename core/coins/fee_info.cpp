@@ -66,8 +66,7 @@ FeeInfo FeeInfo::fromJson(const Json& json, const std::string& path) {
     fee.value = gas;
   } else if (name == "EthGasEip1559") {
     EthGasEip1559Fee caps{nonNegative(r, "max_fee_per_gas"),
-                          nonNegative(r, "max_priority_fee_per_gas")};
-    caps.gas = gasOption(r);
+                          nonNegative(r, "max_priority_fee_per_gas"), gasOption(r)};
     fee.value = caps;
   } else if (name == "Qrc20Gas") {
     Qrc20GasFee gas;
