@@ -129,6 +129,7 @@ struct HttpServer::Connection {
   Clock::time_point last_write_progress{};
   std::optional<std::uint64_t> stream_client;
   std::string pending_frames;  // SSE frames that came before the stream's headers
+  bool dead = false;           // closed; freed at the end of the loop round
   bool draining = false;       // answered and half-closed; reading what is left, then closing
   std::size_t drained = 0;
 
@@ -150,7 +151,9 @@ HttpServer::HttpServer(Node& node, Executor& executor, SseSink& sink, HttpFrontL
 HttpServer::~HttpServer() {
   stop();
   sink_.setWriter(nullptr);
-  for (auto& [id, c] : connections_) ::close(c->fd);
+  for (auto& [id, c] : connections_) {
+    if (!c->dead) ::close(c->fd);
+  }
   if (listen_fd_ >= 0) ::close(listen_fd_);
   if (epoll_fd_ >= 0) ::close(epoll_fd_);
   if (wake_fd_ >= 0) ::close(wake_fd_);
@@ -246,11 +249,13 @@ void HttpServer::run() {
       }
     }
     sweep(Clock::now());
+    reap();
   }
   // Streams and keep-alive connections end with the daemon.
   std::vector<std::uint64_t> ids;
   for (auto& [id, c] : connections_) ids.push_back(id);
   for (std::uint64_t id : ids) close(id);
+  reap();
 }
 
 void HttpServer::acceptAll() {
@@ -260,7 +265,7 @@ void HttpServer::acceptAll() {
     int fd = accept4(listen_fd_, reinterpret_cast<sockaddr*>(&addr), &length,
                      SOCK_NONBLOCK | SOCK_CLOEXEC);
     if (fd < 0) return;  // EAGAIN, or out of descriptors until some close
-    if (connections_.size() >= limits_.max_connections && !evictIdle()) {
+    if (connections_.size() - dead_.size() >= limits_.max_connections && !evictIdle()) {
       ::close(fd);
       continue;
     }
@@ -283,7 +288,7 @@ void HttpServer::acceptAll() {
 bool HttpServer::evictIdle() {
   Connection* oldest = nullptr;
   for (auto& [id, c] : connections_) {
-    if (c->state == Connection::State::Reading && c->in.empty() && !c->hasUnsent() &&
+    if (!c->dead && c->state == Connection::State::Reading && c->in.empty() && !c->hasUnsent() &&
         (!oldest || c->last_activity < oldest->last_activity)) {
       oldest = c.get();
     }
@@ -294,12 +299,10 @@ bool HttpServer::evictIdle() {
 }
 
 void HttpServer::onEvent(std::uint64_t id, std::uint32_t events) {
-  auto it = connections_.find(id);
-  if (it == connections_.end()) return;
-  Connection& c = *it->second;
-  if (events & EPOLLOUT) flush(c);
-  if (!connections_.count(id)) return;
-  if (events & (EPOLLIN | EPOLLHUP | EPOLLERR)) readFrom(c);
+  Connection* c = find(id);
+  if (!c) return;
+  if (events & EPOLLOUT) flush(*c);
+  if (!c->dead && (events & (EPOLLIN | EPOLLHUP | EPOLLERR))) readFrom(*c);
 }
 
 void HttpServer::readFrom(Connection& c) {
@@ -320,11 +323,11 @@ void HttpServer::readFrom(Connection& c) {
   if (c.in.empty() && c.state == Connection::State::Reading) c.request_started = c.last_activity;
   c.in.append(buffer, static_cast<std::size_t>(n));
   processInput(c);
-  if (connections_.count(c.id)) updateInterest(c);
+  updateInterest(c);
 }
 
 void HttpServer::processInput(Connection& c) {
-  while (c.state == Connection::State::Reading && !c.in.empty()) {
+  while (!c.dead && c.state == Connection::State::Reading && !c.in.empty()) {
     // Parse again only when it can get further: the needed bytes or a new line arrived (the
     // first bytes are always parsed, so a garbage request line is refused at once).
     if (c.retry_at > 0 && c.in.size() < c.retry_at) return;
@@ -407,15 +410,15 @@ void HttpServer::dispatch(Connection& c, IncomingRequest request) {
 }
 
 void HttpServer::onAnswer(std::uint64_t id, int status, std::string body) {
-  auto it = connections_.find(id);
-  if (it == connections_.end()) return;
-  Connection& c = *it->second;
+  Connection* found = find(id);
+  if (!found) return;  // the client left
+  Connection& c = *found;
   respond(c, status, "application/json", body);
-  if (!connections_.count(id)) return;
+  if (c.dead) return;
   if (c.state == Connection::State::AtCore) c.state = Connection::State::Reading;
   c.request_started = Clock::now();
   processInput(c);  // a pipelined request that waited
-  if (connections_.count(id)) updateInterest(c);
+  updateInterest(c);
 }
 
 void HttpServer::openStream(Connection& c, const IncomingRequest& request) {
@@ -457,9 +460,9 @@ void HttpServer::openStream(Connection& c, const IncomingRequest& request) {
 }
 
 void HttpServer::onStreamOpened(std::uint64_t id, std::string error, std::string token) {
-  auto it = connections_.find(id);
-  if (it == connections_.end()) return;
-  Connection& c = *it->second;
+  Connection* found = find(id);
+  if (!found) return;
+  Connection& c = *found;
   const std::string cors =
       "Access-Control-Allow-Origin: " + node_.config().streaming.access_control_allow_origin +
       "\r\n";
@@ -483,9 +486,9 @@ void HttpServer::onStreamOpened(std::uint64_t id, std::string error, std::string
 }
 
 void HttpServer::onStreamFrame(std::uint64_t id, std::string frame) {
-  auto it = connections_.find(id);
-  if (it == connections_.end()) return;
-  Connection& c = *it->second;
+  Connection* found = find(id);
+  if (!found) return;
+  Connection& c = *found;
   if (c.state == Connection::State::AtCore) {  // headers not written yet
     c.pending_frames += frame;
     return;
@@ -526,6 +529,7 @@ void HttpServer::refuse(Connection& c, int status, const std::string& reason) {
 }
 
 void HttpServer::flush(Connection& c) {
+  if (c.dead) return;
   if (c.out_sent == 0) c.last_write_progress = Clock::now();  // a fresh batch starts now
   while (c.hasUnsent()) {
     ssize_t n = send(c.fd, c.out.data() + c.out_sent, c.out.size() - c.out_sent, MSG_NOSIGNAL);
@@ -553,6 +557,7 @@ void HttpServer::flush(Connection& c) {
 }
 
 void HttpServer::updateInterest(Connection& c) {
+  if (c.dead) return;
   std::uint32_t wanted = 0;
   // Stop reading from a client whose unread requests pile up while one is at the core.
   if (c.draining ||
@@ -566,28 +571,39 @@ void HttpServer::updateInterest(Connection& c) {
   c.interest = wanted;
 }
 
+// Closes the socket now; the Connection object lives until the end of the loop round (reap()),
+// so a handler further up the stack never touches freed memory: it checks `dead`.
 void HttpServer::close(std::uint64_t id) {
-  auto it = connections_.find(id);
-  if (it == connections_.end()) return;
-  std::unique_ptr<Connection> c = std::move(it->second);
-  connections_.erase(it);
+  Connection* c = find(id);
+  if (!c) return;
+  c->dead = true;
   epoll_ctl(epoll_fd_, EPOLL_CTL_DEL, c->fd, nullptr);
   ::close(c->fd);
+  dead_.push_back(id);
   if (c->stream_client) {
     const std::uint64_t client = *c->stream_client;
     sink_.close(client, id);
-    if (c->state == Connection::State::Streaming) {
-      executor_.post([this, client] { node_.streams().disconnect(client); });
-    } else if (c->state == Connection::State::AtCore) {
-      // The core is still connecting this stream: disconnect after it did.
+    // Streaming, or still being connected by the core (the disconnect then runs after it).
+    if (c->state == Connection::State::Streaming || c->state == Connection::State::AtCore) {
       executor_.post([this, client] { node_.streams().disconnect(client); });
     }
   }
 }
 
+void HttpServer::reap() {
+  for (std::uint64_t id : dead_) connections_.erase(id);
+  dead_.clear();
+}
+
+HttpServer::Connection* HttpServer::find(std::uint64_t id) {
+  auto it = connections_.find(id);
+  return it == connections_.end() || it->second->dead ? nullptr : it->second.get();
+}
+
 void HttpServer::sweep(Clock::time_point now) {
   std::vector<std::uint64_t> expired;
   for (auto& [id, c] : connections_) {
+    if (c->dead) continue;
     const bool reading = c->state == Connection::State::Reading && !c->in.empty();
     const bool idle = c->state == Connection::State::Reading && c->in.empty() && !c->hasUnsent();
     if (c->draining) {
@@ -601,8 +617,7 @@ void HttpServer::sweep(Clock::time_point now) {
     }
   }
   for (std::uint64_t id : expired) {
-    auto it = connections_.find(id);
-    Connection& c = *it->second;
+    Connection& c = *connections_.at(id);
     if (c.state == Connection::State::Reading && !c.in.empty() && !c.hasUnsent()) {
       c.in.clear();
       refuse(c, 408, "The request did not arrive in time");  // closes once written

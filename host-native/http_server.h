@@ -18,6 +18,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "core/node/node.h"
 #include "host-native/http/incoming_request.h"
@@ -68,6 +69,8 @@ class HttpServer {
   void flush(Connection& c);
   void updateInterest(Connection& c);
   void close(std::uint64_t id);
+  void reap();
+  Connection* find(std::uint64_t id);  // null when unknown or closed
   void sweep(Clock::time_point now);
   bool evictIdle();
 
@@ -80,7 +83,8 @@ class HttpServer {
   int epoll_fd_ = -1;
   int wake_fd_ = -1;
   std::map<std::uint64_t, std::unique_ptr<Connection>> connections_;
-  std::uint64_t next_id_ = 2;  // 0 and 1 tag the listen socket and the wake-up fd
+  std::vector<std::uint64_t> dead_;  // closed this round
+  std::uint64_t next_id_ = 2;        // 0 and 1 tag the listen socket and the wake-up fd
   std::mutex posted_mutex_;
   std::deque<std::function<void()>> posted_;
   std::thread thread_;

@@ -27,7 +27,7 @@ step "wasm unit tests under node"
 run ctest --preset wasm-release
 
 step "fuzzing: libFuzzer with ASan + UBSan from the committed corpus (seconds per target: http_request storage_log coins_file rpc_request)"
-run bash bench/fuzz/run.sh ${WALLETD_FUZZ_SECONDS:-150 45 20 45}
+run bash bench/fuzz/run.sh ${WALLETD_FUZZ_SECONDS:-200 60 20 40}
 
 step "integration tests (real walletd) and npm package tests"
 export WALLETD_BIN=$PWD/build/native-release/host-native/walletd
