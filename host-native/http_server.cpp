@@ -442,8 +442,13 @@ void HttpServer::openStream(Connection& c, const IncomingRequest& request) {
     last_event_id = parseU64(*last);
     if (!last_event_id) return refuseStream("Invalid Last-Event-ID: expected an unsigned integer");
   }
+  // The token as a header, or as `resume_token=` in the URL (EventSource cannot set headers).
   std::string token;
-  if (const std::string* presented = request.header("x-stream-resume-token")) token = *presented;
+  if (const std::string* presented = request.header("x-stream-resume-token")) {
+    token = *presented;
+  } else {
+    request.queryParam("resume_token", token);
+  }
   if (!sink_.open(client_id, c.id)) return refuseStream("ID already in use");
   c.state = Connection::State::AtCore;
   c.stream_client = client_id;

@@ -51,6 +51,11 @@ test('a reconnect with Last-Event-ID and the resume token resumes without gaps',
   assert.equal(ids[0], lastSeen + 1, `resumed at ${ids[0]} after ${lastSeen}`);
   ids.forEach((id, i) => assert.equal(id, lastSeen + 1 + i, 'no gap and no repeat'));
   await second.close();
+  const lastOfSecond = second.frames.at(-1).id;
+  const third = await openSse(`${w.url}/event-stream?id=2&resume_token=${token}`, { lastEventId: lastOfSecond });
+  const viaQuery = await third.waitFor(1);
+  assert.equal(viaQuery[0].id, lastOfSecond + 1, 'the token in the URL works too');
+  await third.close();
   await w.rpc('stream::disable', { client_id: 2, streamer_id: 'HEARTBEAT' });
 });
 
