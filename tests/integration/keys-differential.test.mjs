@@ -115,7 +115,7 @@ test('a named wallet survives a restart; a wrong wallet_password stops the start
     let daemon = await WalletdProcess.start(writeConfig(dir, conf));
     const first = (await daemon.rpc('get_public_key')).json.result.public_key;
     await daemon.stop();
-    const stored = readFileSync(join(dir, 'db', 'wallet.kv'), 'utf8');
+    const stored = readFileSync(join(dir, 'db', 'wallet.log'), 'utf8');
     assert.ok(stored.includes('ciphertext'));
     daemon = await WalletdProcess.start(writeConfig(dir, conf));
     assert.equal((await daemon.rpc('get_public_key')).json.result.public_key, first);
