@@ -98,7 +98,12 @@ Task<void> AccountStore::load() {
   }
 }
 
-Task<void> AccountStore::commit(std::vector<AccountRecord> changed, std::vector<std::string> erased,
+// Applies the change in memory and queues its storage batch, both under the caller's lock, so
+// the next writer sees it and batches reach storage in lock order. The returned Completion is
+// awaited after the lock is released: the disk wait (fsync) holds no lock, so writers share a
+// group commit. If the batch fails, the in-memory change is undone (storage then refuses every
+// later write until restart, so nothing builds on it).
+Completion AccountStore::commit(std::vector<AccountRecord> changed, std::vector<std::string> erased,
                                 std::optional<std::optional<std::string>> enabled_key) {
   std::vector<StorageWrite> writes;
   for (const auto& record : changed) {
@@ -115,8 +120,40 @@ Task<void> AccountStore::commit(std::vector<AccountRecord> changed, std::vector<
     }
     writes.push_back({kEnabledKey, value});
   }
+  // What the change replaces, to undo it if the batch fails.
+  auto before = std::make_shared<std::map<std::string, std::optional<AccountRecord>>>();
+  for (const auto& w : writes) {
+    if (w.key == kEnabledKey) continue;
+    auto found = accounts_.find(w.key);
+    (*before)[w.key] =
+        found == accounts_.end() ? std::nullopt : std::optional<AccountRecord>(found->second);
+  }
+  const std::optional<std::string> enabled_before = enabled_key_;
+  for (auto& record : changed) {
+    std::string key = record.info.account_id.storageKey();
+    accounts_.insert_or_assign(key, std::move(record));
+  }
+  for (const auto& key : erased) accounts_.erase(key);
+  if (enabled_key) enabled_key_ = *enabled_key;
+
+  return Completion::start(storage_.applyBatch(kNamespace, std::move(writes)),
+                           [this, before, enabled_before, enabled_key](std::exception_ptr error) {
+                             if (!error) return;
+                             for (auto& [key, record] : *before) {
+                               if (record) {
+                                 accounts_.insert_or_assign(key, std::move(*record));
+                               } else {
+                                 accounts_.erase(key);
+                               }
+                             }
+                             if (enabled_key) enabled_key_ = enabled_before;
+                           });
+}
+
+// Waits for a committed change to be durable; a storage failure becomes ErrorSavingAccount.
+Task<void> AccountStore::durable(Completion write) {
   try {
-    co_await storage_.applyBatch(kNamespace, std::move(writes));
+    co_await write;
   } catch (const RpcError&) {
     throw;
   } catch (const std::exception& e) {
@@ -124,19 +161,17 @@ Task<void> AccountStore::commit(std::vector<AccountRecord> changed, std::vector<
                    std::string("Error saving changes in accounts storage: ") + e.what(),
                    Json(e.what()));
   }
-  for (auto& record : changed) {
-    std::string key = record.info.account_id.storageKey();
-    accounts_.insert_or_assign(key, std::move(record));
-  }
-  for (const auto& key : erased) accounts_.erase(key);
-  if (enabled_key) enabled_key_ = *enabled_key;
 }
 
 Task<void> AccountStore::enableExisting(AccountId id) {
-  auto guard = co_await mutex_.scoped();
-  std::string key = id.storageKey();
-  if (!accounts_.count(key)) throw noSuchAccount(id);
-  co_await commit({}, {}, std::optional<std::string>(key));
+  Completion write;
+  {
+    auto guard = co_await mutex_.scoped();
+    std::string key = id.storageKey();
+    if (!accounts_.count(key)) throw noSuchAccount(id);
+    write = commit({}, {}, std::optional<std::string>(key));
+  }
+  co_await durable(std::move(write));
 }
 
 Task<void> AccountStore::enableNew(AccountInfo info) {
@@ -148,40 +183,52 @@ Task<void> AccountStore::add(AccountInfo info) {
 }
 
 Task<void> AccountStore::insert(AccountInfo info, bool enable) {
-  auto guard = co_await mutex_.scoped();
-  std::string key = info.account_id.storageKey();
-  if (accounts_.count(key)) {
-    throw rpcError(AccountRpcError::AccountExistsAlready,
-                   "Account " + info.account_id.toJson().dump() + " exists already",
-                   info.account_id.toJson());
+  Completion write;
+  {
+    auto guard = co_await mutex_.scoped();
+    std::string key = info.account_id.storageKey();
+    if (accounts_.count(key)) {
+      throw rpcError(AccountRpcError::AccountExistsAlready,
+                     "Account " + info.account_id.toJson().dump() + " exists already",
+                     info.account_id.toJson());
+    }
+    std::vector<AccountRecord> created;
+    created.push_back(AccountRecord{std::move(info), {}});
+    std::optional<std::optional<std::string>> enabled;
+    if (enable) enabled = std::optional<std::string>(key);
+    write = commit(std::move(created), {}, enabled);
   }
-  std::vector<AccountRecord> created;
-  created.push_back(AccountRecord{std::move(info), {}});
-  std::optional<std::optional<std::string>> enabled;
-  if (enable) enabled = std::optional<std::string>(key);
-  co_await commit(std::move(created), {}, enabled);
+  co_await durable(std::move(write));
 }
 
 Task<void> AccountStore::remove(AccountId id) {
-  auto guard = co_await mutex_.scoped();
-  std::string key = id.storageKey();
-  if (!accounts_.count(key)) throw noSuchAccount(id);
-  std::optional<std::optional<std::string>> enabled;
-  if (enabled_key_ == key) enabled = std::optional<std::string>();
-  std::vector<std::string> erased{key};
-  co_await commit({}, std::move(erased), enabled);
+  Completion write;
+  {
+    auto guard = co_await mutex_.scoped();
+    std::string key = id.storageKey();
+    if (!accounts_.count(key)) throw noSuchAccount(id);
+    std::optional<std::optional<std::string>> enabled;
+    if (enabled_key_ == key) enabled = std::optional<std::string>();
+    std::vector<std::string> erased{key};
+    write = commit({}, std::move(erased), enabled);
+  }
+  co_await durable(std::move(write));
 }
 
 Task<void> AccountStore::update(const AccountId& id,
                                 const std::function<void(AccountRecord&)>& change) {
-  auto guard = co_await mutex_.scoped();
-  auto found = accounts_.find(id.storageKey());
-  if (found == accounts_.end()) throw noSuchAccount(id);
-  AccountRecord record = found->second;
-  change(record);
-  std::vector<AccountRecord> changed;
-  changed.push_back(std::move(record));
-  co_await commit(std::move(changed), {}, std::nullopt);
+  Completion write;
+  {
+    auto guard = co_await mutex_.scoped();
+    auto found = accounts_.find(id.storageKey());
+    if (found == accounts_.end()) throw noSuchAccount(id);
+    AccountRecord record = found->second;
+    change(record);
+    std::vector<AccountRecord> changed;
+    changed.push_back(std::move(record));
+    write = commit(std::move(changed), {}, std::nullopt);
+  }
+  co_await durable(std::move(write));
 }
 
 Task<void> AccountStore::setName(AccountId id, std::string name) {

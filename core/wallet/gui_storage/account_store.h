@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/async/async_mutex.h"
+#include "core/async/completion.h"
 #include "core/async/task.h"
 #include "core/encoding/decimal.h"
 #include "core/platform/storage.h"
@@ -63,10 +64,11 @@ class AccountStore {
   const AccountRecord& enabled() const;                 // throws NoEnabledAccount
 
  private:
-  // Writes `changed` (and the enabled marker when `enabled_key` is given) as one batch, then
-  // updates memory.
-  Task<void> commit(std::vector<AccountRecord> changed, std::vector<std::string> erased,
+  // Updates memory and starts writing `changed`/`erased` (and the enabled marker when
+  // `enabled_key` is given) as one batch; call with the lock held, await durable() without it.
+  Completion commit(std::vector<AccountRecord> changed, std::vector<std::string> erased,
                     std::optional<std::optional<std::string>> enabled_key);
+  Task<void> durable(Completion write);
   // Adds a new account (AccountExistsAlready if present), optionally as the enabled one.
   Task<void> insert(AccountInfo info, bool enable);
   Task<void> update(const AccountId& id, const std::function<void(AccountRecord&)>& change);
