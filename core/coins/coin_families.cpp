@@ -1,6 +1,11 @@
-// The family list: the only shared file a new family touches (one line below).
+// The family list: the only shared file a new family touches (one line below). UTXO, TRON,
+// Tendermint and ZHTLC are listed for their address codecs; their activators come with them.
 #include "core/coins/coin_family.h"
 #include "core/coins/evm/evm_family.h"
+#include "core/coins/tendermint/tendermint_family.h"
+#include "core/coins/tron/tron_family.h"
+#include "core/coins/utxo/utxo_family.h"
+#include "core/coins/zhtlc/zhtlc_family.h"
 
 namespace walletd {
 
@@ -16,9 +21,22 @@ const CoinFamily* CoinFamilies::forProtocol(std::string_view protocol_type) cons
   return nullptr;
 }
 
+std::unique_ptr<AddressCodec> CoinFamilies::codecFor(const CoinEntry& coin,
+                                                     const CoinsConfig& coins) const {
+  const CoinFamily* family = forProtocol(coin.protocol_type);
+  if (family == nullptr) {
+    throw CoinRulesError("Unsupported protocol for " + coin.ticker + ": " + coin.protocolName());
+  }
+  return family->addressCodec(coin, coins);
+}
+
 const CoinFamilies& builtInFamilies() {
   static const CoinFamilies families({
       std::make_shared<EvmFamily>(),
+      std::make_shared<UtxoFamily>(),
+      std::make_shared<TronFamily>(),
+      std::make_shared<TendermintFamily>(),
+      std::make_shared<ZhtlcFamily>(),
   });
   return families;
 }

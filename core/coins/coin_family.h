@@ -10,6 +10,7 @@
 
 #include "core/async/task.h"
 #include "core/coins/active_coin.h"
+#include "core/coins/address_codec.h"
 #include "core/coins/coins_config.h"
 #include "core/coins/platform_activation_params.h"
 #include "core/rpc/method_table.h"
@@ -69,6 +70,10 @@ class CoinFamily {
   virtual const TokenActivator* tokenActivator() const { return nullptr; }
   // Methods only this family answers (e.g. EVM's swap fee policy).
   virtual void registerMethods(MethodTable&) const {}
+  // How `coin` (one of this family's protocol types) writes addresses and keys; `coins` gives a
+  // token's platform. Throws CoinRulesError when the entry lacks a field the family needs.
+  virtual std::unique_ptr<AddressCodec> addressCodec(const CoinEntry& coin,
+                                                     const CoinsConfig& coins) const = 0;
 };
 
 // The families a node runs with, looked up by protocol type.
@@ -76,6 +81,8 @@ class CoinFamilies {
  public:
   explicit CoinFamilies(std::vector<std::shared_ptr<const CoinFamily>> families);
   const CoinFamily* forProtocol(std::string_view protocol_type) const;
+  // The codec of `coin`'s family; throws CoinRulesError when no family handles its protocol.
+  std::unique_ptr<AddressCodec> codecFor(const CoinEntry& coin, const CoinsConfig& coins) const;
   const std::vector<std::shared_ptr<const CoinFamily>>& all() const { return families_; }
 
  private:

@@ -26,10 +26,13 @@ class Erc20TokenActivator : public TokenActivator {
 class EvmFamily : public CoinFamily {
  public:
   std::string_view name() const override { return "EVM"; }
-  std::vector<std::string_view> protocolTypes() const override { return {"ETH", "ERC20"}; }
+  // NFT entries have EVM addresses; walletd does not activate them (UnexpectedPlatformProtocol).
+  std::vector<std::string_view> protocolTypes() const override { return {"ETH", "ERC20", "NFT"}; }
   const PlatformActivator* platformActivator() const override { return &platform_; }
   const TokenActivator* tokenActivator() const override { return &token_; }
   void registerMethods(MethodTable& table) const override;
+  std::unique_ptr<AddressCodec> addressCodec(const CoinEntry& coin,
+                                             const CoinsConfig& coins) const override;
 
  private:
   EthPlatformActivator platform_;

@@ -3,12 +3,12 @@
 // answers the same object as its result.
 #include "core/wallet/addresses/address_methods.h"
 
+#include "core/coins/coin_family.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/eth_address.h"
 #include "core/encoding/hex.h"
 #include "core/node/node.h"
 #include "core/wallet/addresses/address_errors.h"
-#include "core/wallet/addresses/coin_address_rules.h"
 
 namespace walletd {
 namespace {
@@ -58,75 +58,40 @@ struct ValidateAddressParams {
   }
 };
 
-CoinAddressRules rulesFor(const Node& node, const std::string& ticker) {
+std::unique_ptr<AddressCodec> codecFor(const Node& node, const std::string& ticker) {
   const CoinEntry* entry = node.coins().find(ticker);
   if (entry == nullptr)
     throw rpcError(AddressRpcError::NoSuchCoin, "No such coin " + ticker, Json{{"coin", ticker}});
   try {
-    return CoinAddressRules::forCoin(*entry, node.coins());
+    return node.families().codecFor(*entry, node.coins());
   } catch (const CoinRulesError& e) {
     throw rpcError(AddressRpcError::UnsupportedAddressFormat, e.what(),
                    Json{{"coin", ticker}, {"format", ""}});
   }
 }
 
-[[noreturn]] void unsupported(const std::string& ticker, const std::string& format) {
-  throw rpcError(AddressRpcError::UnsupportedAddressFormat,
-                 "Address format " + format + " is not supported for " + ticker,
-                 Json{{"coin", ticker}, {"format", format}});
-}
-
-std::string convertUtxo(const CoinAddressRules& rules, const std::string& from,
-                        const AddressFormatRequest& to) {
-  const bool qtum = rules.utxo().is_qtum;
-  if ((to.format == "contract" || to.format == "wallet") && !qtum)
-    unsupported(rules.ticker(), to.format);
-  if (to.format == "mixedcase") unsupported(rules.ticker(), to.format);
-  UtxoAddress address;
-  if (qtum && from.rfind("0x", 0) == 0) {
-    const EthAddress hash = parseEthAddress(from, false);
-    address = {UtxoAddress::Kind::P2PKH, Bytes(hash.begin(), hash.end())};
-  } else {
-    address = rules.parseUtxo(from);
-  }
-  if (to.format == "contract") {
-    if (address.kind != UtxoAddress::Kind::P2PKH)
-      throw EncodingError("only a P2PKH address has a contract form");
-    return "0x" + toHex(address.hash);
-  }
-  if (to.format == "cashaddress") {
-    const std::string network = to.network.value_or(
-        rules.utxo().cash_network.empty() ? "bitcoincash" : rules.utxo().cash_network);
-    return rules.formatUtxo(address, UtxoFormat::CashAddress, network);
-  }
-  const bool segwit = address.kind == UtxoAddress::Kind::WitnessV0KeyHash ||
-                      address.kind == UtxoAddress::Kind::WitnessV0ScriptHash;
-  return rules.formatUtxo(address, segwit ? UtxoFormat::Segwit : UtxoFormat::Standard, "");
-}
-
 Json convert(const Node& node, const ConvertAddressParams& p) {
-  const CoinAddressRules rules = rulesFor(node, p.coin);
+  const std::unique_ptr<AddressCodec> codec = codecFor(node, p.coin);
+  const std::string& format = p.to_address_format.format;
+  std::optional<std::string> converted;
   try {
-    switch (rules.family()) {
-      case AddressFamily::Evm:
-        if (p.to_address_format.format != "mixedcase")
-          unsupported(p.coin, p.to_address_format.format);
-        return Json{{"address", eip55Checksum(parseEthAddress(p.from, false))}};
-      case AddressFamily::Utxo:
-        return Json{{"address", convertUtxo(rules, p.from, p.to_address_format)}};
-      default:
-        unsupported(p.coin, p.to_address_format.format);
-    }
+    converted = codec->convert(p.from, format, p.to_address_format.network);
   } catch (const EncodingError& e) {
     throw rpcError(AddressRpcError::InvalidAddress, std::string("Invalid address: ") + e.what(),
                    Json(std::string(e.what())));
   }
+  if (!converted) {
+    throw rpcError(AddressRpcError::UnsupportedAddressFormat,
+                   "Address format " + format + " is not supported for " + p.coin,
+                   Json{{"coin", p.coin}, {"format", format}});
+  }
+  return Json{{"address", *converted}};
 }
 
 Json validate(const Node& node, const ValidateAddressParams& p) {
-  const CoinAddressRules rules = rulesFor(node, p.coin);
+  const std::unique_ptr<AddressCodec> codec = codecFor(node, p.coin);
   try {
-    rules.validate(p.address);
+    codec->validate(p.address);
     return Json{{"is_valid", true}};
   } catch (const EncodingError& e) {
     return Json{{"is_valid", false}, {"reason", e.what()}};

@@ -4,11 +4,11 @@
 // priv_key}]}] for m/<coin path>/<account>'/0/<index>, addresses in the coin's own format.
 #include "core/wallet/keys/key_export_methods.h"
 
+#include "core/coins/coin_family.h"
 #include "core/crypto/hashes.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
 #include "core/node/node.h"
-#include "core/wallet/addresses/coin_address_rules.h"
 #include "core/wallet/hd/hd_objects.h"
 #include "core/wallet/keys/key_export_errors.h"
 
@@ -63,10 +63,10 @@ const CoinEntry& coinEntry(const Node& node, const std::string& ticker) {
                  Json{{"ticker", ticker}, {"error", error}});
 }
 
-CoinAddressRules rulesFor(const Node& node, const CoinEntry& coin) {
-  CoinAddressRules rules = [&] {
+std::unique_ptr<AddressCodec> codecFor(const Node& node, const CoinEntry& coin) {
+  std::unique_ptr<AddressCodec> codec = [&] {
     try {
-      return CoinAddressRules::forCoin(coin, node.coins());
+      return node.families().codecFor(coin, node.coins());
     } catch (const CoinRulesError& e) {
       if (!e.missing_field.empty()) {
         throw rpcError(OfflineKeysError::MissingPrefixValue, e.what(),
@@ -75,11 +75,11 @@ CoinAddressRules rulesFor(const Node& node, const CoinEntry& coin) {
       throw rpcError(OfflineKeysError::Internal, e.what(), Json(std::string(e.what())));
     }
   }();
-  if (rules.family() == AddressFamily::Zhtlc) {
+  if (!codec->exportsKeys()) {
     derivationFailed(coin.ticker,
                      "shielded (ZHTLC) key export is not supported by this walletd yet");
   }
-  return rules;
+  return codec;
 }
 
 void requireLogin(const Node& node) {
@@ -94,16 +94,16 @@ Json iguanaKeys(const Node& node, const std::vector<std::string>& coins) {
   Json out = Json::array();
   for (const std::string& ticker : coins) {
     const CoinEntry& coin = coinEntry(node, ticker);
-    const CoinAddressRules rules = rulesFor(node, coin);
+    const std::unique_ptr<AddressCodec> codec = codecFor(node, coin);
     if (node.keys().mode() != WalletKeys::Mode::Iguana)
       derivationFailed(ticker, "Iguana key derivation requires Iguana mode");
     const PrivateKey& key = node.keys().iguanaKey();
     const PublicKey& pub = node.keys().internalPublicKey();  // the Iguana key's public key
     Json item = Json::object();
     item["coin"] = ticker;
-    item["pubkey"] = rules.publicKeyText(pub);
-    item["address"] = rules.address(pub, false);
-    item["priv_key"] = rules.privateKeyText(key);
+    item["pubkey"] = codec->publicKeyText(pub);
+    item["address"] = codec->address(pub, false);
+    item["priv_key"] = codec->privateKeyText(key);
     out.push_back(std::move(item));
   }
   return out;
@@ -114,7 +114,7 @@ Json hdKeys(const Node& node, const std::vector<std::string>& coins, std::uint32
   Json out = Json::array();
   for (const std::string& ticker : coins) {
     const CoinEntry& coin = coinEntry(node, ticker);
-    const CoinAddressRules rules = rulesFor(node, coin);
+    const std::unique_ptr<AddressCodec> codec = codecFor(node, coin);
     const Json& path_json =
         coin.conf.contains("derivation_path") ? coin.conf["derivation_path"] : Json();
     if (!path_json.is_string()) {
@@ -143,9 +143,9 @@ Json hdKeys(const Node& node, const std::vector<std::string>& coins, std::uint32
       const ExtendedKey key = node.keys().derive(path);
       Json item = Json::object();
       item["derivation_path"] = path.str();
-      item["pubkey"] = rules.publicKeyText(key.publicKey());
-      item["address"] = rules.address(key.publicKey(), true);
-      item["priv_key"] = rules.privateKeyText(key.privateKey());
+      item["pubkey"] = codec->publicKeyText(key.publicKey());
+      item["address"] = codec->address(key.publicKey(), true);
+      item["priv_key"] = codec->privateKeyText(key.privateKey());
       addresses.push_back(std::move(item));
     }
     out.push_back(Json{{"coin", ticker}, {"addresses", std::move(addresses)}});

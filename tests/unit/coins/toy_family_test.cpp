@@ -6,6 +6,8 @@
 
 #include "core/coins/coin_family.h"
 #include "core/coins/evm/evm_family.h"
+#include "core/crypto/hashes.h"
+#include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
 #include "tests/unit/test_support.h"
 
@@ -80,12 +82,39 @@ class ToyActivator : public PlatformActivator {
   ToyLedger& ledger_;
 };
 
+// Toy addresses: "toy:" + the hex of the compressed public key's HASH160.
+class ToyAddressCodec : public AddressCodec {
+ public:
+  std::string address(const PublicKey& key, bool) const override {
+    return "toy:" + toHex(hash160(key.compressed()));
+  }
+  std::string privateKeyText(const PrivateKey& key) const override {
+    return "toykey:" + toHex(key);
+  }
+  std::string publicKeyText(const PublicKey& key) const override { return toHex(key.compressed()); }
+  void validate(std::string_view address) const override {
+    if (address.rfind("toy:", 0) != 0 || address.size() != 44)
+      throw EncodingError("not a toy address");
+  }
+  std::optional<std::string> convert(std::string_view from, const std::string& format,
+                                     const std::optional<std::string>&) const override {
+    if (format != "standard") return std::nullopt;  // toy "standard" = upper case
+    validate(from);
+    std::string out(from);
+    for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return out;
+  }
+};
+
 class ToyFamily : public CoinFamily {
  public:
   explicit ToyFamily(ToyLedger& ledger) : activator_(ledger) {}
   std::string_view name() const override { return "Toy"; }
   std::vector<std::string_view> protocolTypes() const override { return {"TOY"}; }
   const PlatformActivator* platformActivator() const override { return &activator_; }
+  std::unique_ptr<AddressCodec> addressCodec(const CoinEntry&, const CoinsConfig&) const override {
+    return std::make_unique<ToyAddressCodec>();
+  }
 
  private:
   ToyActivator activator_;
@@ -167,4 +196,29 @@ TEST_CASE("the task form routes to the toy family too, and refusals come before 
   CHECK(status_answer["status"] == "Ok");
   CHECK(status_answer["details"]["colour"] == "red");
   CHECK(t.rpc("my_balance", Json{{"coin", "TOY"}})["result"]["balance"] == "12.5");
+}
+
+TEST_CASE("key export and address methods reach a family's own address codec") {
+  ToyLedger ledger;
+  const CoinFamilies families({std::make_shared<EvmFamily>(), std::make_shared<ToyFamily>(ledger)});
+  TestNode t(Json{{"passphrase", "toy passphrase"}}, toyCoins(), families);
+  const Json keys = t.rpc("get_private_keys", Json{{"coins", {"TOY"}}})["result"];
+  INFO(keys.dump());
+  const std::string address = keys[0]["address"];
+  REQUIRE(address.rfind("toy:", 0) == 0);
+  REQUIRE(keys[0]["priv_key"].get<std::string>().rfind("toykey:", 0) == 0);
+  CHECK(t.rpc("validateaddress", Json{{"coin", "TOY"}, {"address", address}})["result"] ==
+        Json{{"is_valid", true}});
+  CHECK(t.rpc("validateaddress", Json{{"coin", "TOY"}, {"address", "0x00"}})["result"]["reason"] ==
+        "not a toy address");
+  std::string shouted = address;
+  for (char& c : shouted) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  Json to = Json{{"format", "standard"}};
+  CHECK(t.rpc("convertaddress", Json{{"coin", "TOY"},
+                                     {"from", address},
+                                     {"to_address_format", to}})["result"]["address"] == shouted);
+  to["format"] = "mixedcase";
+  CHECK(t.rpc("convertaddress",
+              Json{{"coin", "TOY"}, {"from", address}, {"to_address_format", to}})["error_type"] ==
+        "UnsupportedAddressFormat");
 }
