@@ -4,28 +4,20 @@
 // bad params) with their error types and HTTP statuses.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Contract, Wallet, parseEther, formatEther } from 'ethers';
-import { Ganache, FUNDED_KEY } from '../peers/ganache.mjs';
-import { WalletdProcess, tempDir, writeConfig, cleanup, PASSWORD } from '../support/walletd-process.mjs';
+import { Contract, parseEther, formatEther } from 'ethers';
+import { startEvmFixture, TEST_TOKEN } from '../support/evm-fixture.mjs';
+import { PASSWORD } from '../support/walletd-process.mjs';
 
-const TOKEN = '0xe78A0F7E598Cc8b0Bb87894B0F60dD2a88d6a8Ab';  // TST-ganache in config/coins.json
-let ganache, walletd, dir, owner;
+const TOKEN = TEST_TOKEN;
+let ganache, walletd, owner;
 
+let fixture;
 before(async () => {
-  ganache = await Ganache.start();
-  owner = new Wallet(FUNDED_KEY).address;
-  const token = await ganache.deployErc20({ supply: parseEther('1000'), owner });
-  assert.equal(token, TOKEN, 'the deterministic first contract address matches the coins file');
-  dir = tempDir();
-  // A 0x-hex passphrase is the Iguana key itself: walletd's address is ganache's funded account.
-  walletd = await WalletdProcess.start(writeConfig(dir, { passphrase: FUNDED_KEY }));
+  fixture = await startEvmFixture();
+  ({ ganache, walletd, owner } = fixture);
 });
 
-after(async () => {
-  await walletd?.stop();
-  await ganache?.stop();
-  if (dir) cleanup(dir);
-});
+after(() => fixture?.stop());
 
 const activate = (extra = {}) => walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH-ganache', nodes: [{ url: ganache.url }],
   erc20_tokens_requests: [{ ticker: 'TST-ganache' }], ...extra });

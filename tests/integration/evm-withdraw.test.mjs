@@ -4,35 +4,29 @@
 // every tx_hex to walletd's sender and the requested fields. Refusals are checked over HTTP.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Contract, Transaction, Wallet, parseEther, parseUnits, formatEther } from 'ethers';
-import { Ganache, FUNDED_KEY } from '../peers/ganache.mjs';
-import { WalletdProcess, tempDir, writeConfig, cleanup, PASSWORD } from '../support/walletd-process.mjs';
+import { Contract, Transaction, parseEther, parseUnits, formatEther } from 'ethers';
+import { startEvmFixture, TEST_TOKEN } from '../support/evm-fixture.mjs';
+import { PASSWORD } from '../support/walletd-process.mjs';
 
-const TOKEN = '0xe78A0F7E598Cc8b0Bb87894B0F60dD2a88d6a8Ab';
+const TOKEN = TEST_TOKEN;
 const TO = '0x3535353535353535353535353535353535353535';
-let ganache, walletd, dir, owner, token;
+let ganache, walletd, owner, token;
 
 const balance = (address) => ganache.balance(address);
 const tokenBalance = async (a) => BigInt(await ganache.rpc('eth_call', [{ to: TOKEN, data: token.interface.encodeFunctionData('balanceOf', [a]) }, 'latest']));
 const receipt = (hash) => ganache.rpc('eth_getTransactionReceipt', ['0x' + hash]);
 
+let fixture;
 before(async () => {
-  ganache = await Ganache.start();
-  owner = new Wallet(FUNDED_KEY).address;
-  assert.equal(await ganache.deployErc20({ supply: parseEther('1000'), owner }), TOKEN);
+  fixture = await startEvmFixture();
+  ({ ganache, walletd, owner } = fixture);
   token = new Contract(TOKEN, ganache.erc20Abi, ganache.provider);
-  dir = tempDir();
-  walletd = await WalletdProcess.start(writeConfig(dir, { passphrase: FUNDED_KEY }));
   const res = await walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH-ganache', nodes: [{ url: ganache.url }],
     erc20_tokens_requests: [{ ticker: 'TST-ganache' }] });
   assert.equal(res.status, 200, res.text);
 });
 
-after(async () => {
-  await walletd?.stop();
-  await ganache?.stop();
-  if (dir) cleanup(dir);
-});
+after(() => fixture?.stop());
 
 /** Checks the tx_hex in ethers: signer, type, chain and the fields the request asked for. */
 function checkParsed(details, { type, to, value, data }) {

@@ -6,24 +6,17 @@
 // nft_req, the string priv_key_policy): KDF ignores them, and so must walletd.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseEther, Wallet } from 'ethers';
-import { Ganache, FUNDED_KEY } from '../peers/ganache.mjs';
-import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
+import { parseEther } from 'ethers';
+import { startEvmFixture } from '../support/evm-fixture.mjs';
 
-let ganache, walletd, dir;
+let ganache, walletd, fixture;
 
 before(async () => {
-  ganache = await Ganache.start();
-  await ganache.deployErc20({ supply: parseEther('10'), owner: new Wallet(FUNDED_KEY).address });
-  dir = tempDir();
-  walletd = await WalletdProcess.start(writeConfig(dir, { passphrase: FUNDED_KEY }));
+  fixture = await startEvmFixture({ supply: parseEther('10') });
+  ({ ganache, walletd } = fixture);
 });
 
-after(async () => {
-  await walletd?.stop();
-  await ganache?.stop();
-  if (dir) cleanup(dir);
-});
+after(() => fixture?.stop());
 
 // The documented params, pointed at the test peers.
 const atPeers = (params) => ({
