@@ -1,4 +1,5 @@
-// CoreBridge: lets an HTTP thread run a coroutine on the core thread and wait for its result.
+// CoreBridge: lets a host thread (main, a test tool) run a coroutine on the core thread and wait
+// for its result.
 #pragma once
 
 #include <functional>
@@ -24,21 +25,6 @@ T runOnCore(Executor& executor, std::function<Task<T>()> make) {
     });
   });
   return result.get();
-}
-
-// Runs plain `work()` on the core thread and waits; rethrows its exception.
-inline void runOnCoreSync(Executor& executor, const std::function<void()>& work) {
-  std::promise<void> promise;
-  std::future<void> done = promise.get_future();
-  executor.post([&] {
-    try {
-      work();
-      promise.set_value();
-    } catch (...) {
-      promise.set_exception(std::current_exception());
-    }
-  });
-  done.get();
 }
 
 }  // namespace walletd

@@ -20,7 +20,6 @@ namespace walletd {
 
 struct FileStorage::Job {
   Space* space = nullptr;
-  std::string path;
   std::string bytes;                                           // an append
   std::optional<std::map<std::string, std::string>> snapshot;  // a compaction
   std::exception_ptr error;
@@ -179,6 +178,7 @@ FileStorage::Space& FileStorage::space(const std::string& ns) {
   const std::string path = pathOf(ns);
   ::unlink((path + ".tmp").c_str());  // a compaction that never committed
   auto s = std::make_unique<Space>();
+  s->path = path;
   if (std::optional<std::string> file = readFile(path)) {
     LogReplay replay = replayLog(*file);
     if (replay.torn_tail) {
@@ -217,7 +217,6 @@ Task<void> FileStorage::applyBatch(std::string ns, std::vector<StorageWrite> wri
   Space& s = space(ns);
   auto job = std::make_unique<Job>();
   job->space = &s;
-  job->path = pathOf(ns);
   job->bytes = encodeLogRecord(writes);
   for (StorageWrite& w : writes) {
     auto found = s.entries.find(w.key);
@@ -272,16 +271,15 @@ void FileStorage::writerLoop() {
       Space& s = *job->space;
       try {
         if (job->snapshot) {
-          replaceFile(dir_, job->path,
-                      std::string(kLogHeader) + encodeSnapshotRecord(*job->snapshot));
-          int fd = ::open(job->path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-          if (fd < 0) throw osError("cannot open", job->path);
+          replaceFile(dir_, s.path, std::string(kLogHeader) + encodeSnapshotRecord(*job->snapshot));
+          int fd = ::open(s.path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+          if (fd < 0) throw osError("cannot open", s.path);
           ::close(s.fd);
           s.fd = fd;
         } else {
           off_t before = ::lseek(s.fd, 0, SEEK_END);
           try {
-            writeAll(s.fd, job->bytes, job->path);
+            writeAll(s.fd, job->bytes, s.path);
           } catch (...) {
             if (before >= 0 && ::ftruncate(s.fd, before) != 0) { /* replay cuts the tail */
             }

@@ -44,6 +44,7 @@ class FileStorage : public Storage {
 
  private:
   struct Space {
+    std::string path;  // <dbdir>/<ns>.log
     std::map<std::string, std::string> entries;
     std::size_t live_bytes = 0;
     std::size_t log_bytes = 0;

@@ -20,6 +20,7 @@
 #include "core/async/spawn.h"
 #include "core/rpc/envelope.h"
 #include "core/rpc/request_limits.h"
+#include "host-native/http/ascii.h"
 
 namespace walletd {
 
@@ -72,8 +73,7 @@ const char* statusText(int status) {
 }
 
 std::optional<std::uint64_t> parseU64(const std::string& text) {
-  if (text.empty() || text.size() > 19 ||
-      text.find_first_not_of("0123456789") != std::string::npos) {
+  if (!allDigits(text) || text.size() > 19) {
     return std::nullopt;
   }
   return std::stoull(text);
@@ -421,10 +421,15 @@ void HttpServer::onAnswer(std::uint64_t id, int status, std::string body) {
   updateInterest(c);
 }
 
+// The CORS header of /event-stream answers (event_streaming_configuration's origin).
+std::string HttpServer::streamCorsHeader() const {
+  return "Access-Control-Allow-Origin: " + node_.config().streaming.access_control_allow_origin +
+         "\r\n";
+}
+
 void HttpServer::openStream(Connection& c, const IncomingRequest& request) {
   const StreamSettings& settings = node_.config().streaming;
-  const std::string cors =
-      "Access-Control-Allow-Origin: " + settings.access_control_allow_origin + "\r\n";
+  const std::string cors = streamCorsHeader();
   auto refuseStream = [&](const std::string& text) {
     c.keep_alive = false;
     respond(c, 500, "text/plain", text, cors);
@@ -468,9 +473,7 @@ void HttpServer::onStreamOpened(std::uint64_t id, std::string error, std::string
   Connection* found = find(id);
   if (!found) return;
   Connection& c = *found;
-  const std::string cors =
-      "Access-Control-Allow-Origin: " + node_.config().streaming.access_control_allow_origin +
-      "\r\n";
+  const std::string cors = streamCorsHeader();
   if (!error.empty()) {
     sink_.close(*c.stream_client, c.id);
     c.stream_client.reset();

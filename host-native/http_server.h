@@ -60,6 +60,7 @@ class HttpServer {
   void handle(Connection& c, IncomingRequest request);
   void dispatch(Connection& c, IncomingRequest request);
   void openStream(Connection& c, const IncomingRequest& request);
+  std::string streamCorsHeader() const;
   void onAnswer(std::uint64_t id, int status, std::string body);
   void onStreamOpened(std::uint64_t id, std::string error, std::string token);
   void onStreamFrame(std::uint64_t id, std::string frame);

@@ -2,11 +2,12 @@
 // and for a bare cpp-httplib server answering the same bytes, in one run; plus walletd's cold
 // start (spawn -> first answered request) and idle RSS. Prints figures; asserts nothing.
 // Usage: node bench/rpc_throughput/run.mjs [seconds=10]   (after building native-release)
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WalletdProcess, tempDir, writeConfig, cleanup } from '../../tests/support/walletd-process.mjs';
+import { runWrk, parseWrk, VERSION_SCRIPT } from '../../tests/support/wrk.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -14,17 +15,8 @@ const seconds = Number(process.argv[2] ?? 10);
 const bareBin = join(root, 'build/native-release/bench/bare_httplib_server');
 process.env.WALLETD_BIN ??= join(root, 'build/native-release/host-native/walletd');
 
-function wrk(url) {
-  const out = execFileSync('wrk', ['-t2', '-c64', `-d${seconds}s`, '--latency', '-s', join(here, 'post-version.lua'), url],
-    { encoding: 'utf8', timeout: (seconds + 30) * 1000 });
-  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)[1]);
-  const p99raw = out.match(/99%\s+([\d.]+)(us|ms|s)/);
-  const p99 = Number(p99raw[1]) * { us: 0.001, ms: 1, s: 1000 }[p99raw[2]];
-  const non2xx = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0);
-  const sock = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
-  const errors = non2xx + (sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0);
-  return { rps, p99, errors };
-}
+const wrk = async (url) => parseWrk(await runWrk(['-t2', '-c64', `-d${seconds}s`, '--latency', '-s', VERSION_SCRIPT, url],
+  { timeoutMs: (seconds + 30) * 1000 }));
 
 const rssKb = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]);
 
@@ -50,7 +42,7 @@ const w = await WalletdProcess.start(config);
 await new Promise((r) => setTimeout(r, 500));
 const idleRss = rssKb(w.pid);
 const body = (await w.post({ mmrpc: '2.0', method: 'version' })).text;
-const walletd = wrk(w.url + '/');
+const walletd = await wrk(w.url + '/');
 await w.stop();
 
 const port = 20000 + Math.floor(Math.random() * 20000);
@@ -59,7 +51,7 @@ await new Promise((resolve, reject) => {
   const t = setTimeout(() => reject(new Error('bare server did not start')), 5000);
   bare.stdout.on('data', (d) => { if (String(d).includes('ready')) { clearTimeout(t); resolve(); } });
 });
-const baseline = wrk(`http://127.0.0.1:${port}/`);
+const baseline = await wrk(`http://127.0.0.1:${port}/`);
 bare.kill('SIGTERM');
 cleanup(dir);
 

@@ -3,6 +3,8 @@
 // calls it again only when `needed` bytes or a new line arrived.
 #include "host-native/http/incoming_request.h"
 
+#include "host-native/http/ascii.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -54,12 +56,6 @@ bool isTarget(std::string_view s) {
   });
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 std::string_view trimOws(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
@@ -80,7 +76,7 @@ bool listHas(std::string_view value, std::string_view token) {
     std::size_t comma = value.find(',', start);
     std::string_view item =
         trimOws(value.substr(start, comma == std::string_view::npos ? value.npos : comma - start));
-    if (lower(item) == token) return true;
+    if (asciiLower(item) == token) return true;
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }
@@ -256,7 +252,7 @@ ParseResult parseHttpRequest(std::string_view buffer, const HttpLimits& limits,
     std::string_view value = trimOws(line.substr(colon + 1));
     if (!isFieldValue(value)) return bad(400, "malformed header value");
     if (out.headers.size() == limits.max_headers) return bad(431, "too many header fields");
-    out.headers.emplace_back(lower(line.substr(0, colon)), std::string(value));
+    out.headers.emplace_back(asciiLower(line.substr(0, colon)), std::string(value));
     pos = end + 2;
   }
 
@@ -274,7 +270,7 @@ ParseResult parseHttpRequest(std::string_view buffer, const HttpLimits& limits,
       if (!out.http11 && listHas(value, "keep-alive")) out.keep_alive = true;
     }
     if (name == "expect") {
-      if (lower(value) != "100-continue") return bad(417, "unsupported expectation");
+      if (asciiLower(value) != "100-continue") return bad(417, "unsupported expectation");
       expects_continue = out.http11;
     }
   }
@@ -287,13 +283,13 @@ ParseResult parseHttpRequest(std::string_view buffer, const HttpLimits& limits,
     return bad(400, "unexpected Transfer-Encoding");
   }
   if (encoding) {
-    if (lower(*encoding) != "chunked") return bad(501, "only chunked transfer coding is supported");
+    if (asciiLower(*encoding) != "chunked")
+      return bad(501, "only chunked transfer coding is supported");
     return parseChunked(buffer, pos, limits, expects_continue, out.body);
   }
   std::size_t body_size = 0;
   if (length) {
-    if (length->empty() || length->size() > 19 ||
-        length->find_first_not_of("0123456789") != std::string::npos) {
+    if (!allDigits(*length) || length->size() > 19) {
       return bad(400, "malformed Content-Length");
     }
     std::uint64_t n = std::stoull(*length);

@@ -1,22 +1,14 @@
 // RequestGate implementation.
 #include "host-native/http/request_gate.h"
 
+#include "host-native/http/ascii.h"
+
 #include <algorithm>
 #include <cctype>
 
 namespace walletd {
 
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-bool allDigits(std::string_view s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
 
 // "127.a.b.c" with each part a decimal 0-255 without leading zeros.
 bool isLoopbackV4(std::string_view host) {
@@ -43,14 +35,14 @@ std::string hostName(std::string_view value) {
     if (close == value.npos) return {};
     std::string_view rest = value.substr(close + 1);
     if (!rest.empty() && (rest.front() != ':' || !allDigits(rest.substr(1)))) return {};
-    return lower(value.substr(0, close + 1));
+    return asciiLower(value.substr(0, close + 1));
   }
   std::size_t colon = value.find(':');
   if (colon != value.npos) {
     if (!allDigits(value.substr(colon + 1))) return {};
     value = value.substr(0, colon);
   }
-  std::string name = lower(value);
+  std::string name = asciiLower(value);
   if (!name.empty() && name.back() == '.') name.pop_back();
   return name;
 }
@@ -61,7 +53,7 @@ bool hostAllowed(std::string_view host, const GateSettings& settings) {
   const std::string name = hostName(host);
   if (name.empty()) return false;
   if (name == "localhost" || name == "[::1]" || isLoopbackV4(name)) return true;
-  const std::string ip = lower(settings.rpcip);
+  const std::string ip = asciiLower(settings.rpcip);
   if (ip != "0.0.0.0" && ip != "::" && (name == ip || name == "[" + ip + "]")) return true;
   return std::any_of(settings.allowed_hosts.begin(), settings.allowed_hosts.end(),
                      [&](const std::string& allowed) { return hostName(allowed) == name; });
@@ -70,7 +62,7 @@ bool hostAllowed(std::string_view host, const GateSettings& settings) {
 bool originAllowed(const std::string* origin, std::string_view allowed) {
   if (!origin) return true;
   if (allowed == "*") return true;
-  return lower(*origin) == lower(allowed);
+  return asciiLower(*origin) == asciiLower(allowed);
 }
 
 }  // namespace walletd

@@ -5,10 +5,10 @@
 // asserted: every acknowledged write is there after kill -9.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { WalletdProcess, tempDir, writeConfig, cleanup, repoRoot, PASSWORD } from '../support/walletd-process.mjs';
 import { percentile } from '../support/raw-http.mjs';
+import { runWrk, parseWrk, VERSION_SCRIPT } from '../support/wrk.mjs';
 
 test('10,000 accounts, 2,000 mixed writes from 8 connections, then kill -9', { timeout: 240000 }, async () => {
   const dir = tempDir();
@@ -29,19 +29,13 @@ test('10,000 accounts, 2,000 mixed writes from 8 connections, then kill -9', { t
 
     // Measured with a C client (wrk), so that the figures are walletd's and not node's: 8
     // connections writing for 4 s while a ninth measures `version`.
-    const wrkRun = (args) => new Promise((resolve, reject) => {
-      const child = spawn('wrk', args, { env: { ...process.env, WALLETD_PASSWORD: PASSWORD } });
-      let out = '';
-      child.stdout.on('data', (d) => (out += d));
-      const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error('wrk did not end')); }, 30000);
-      child.on('exit', () => { clearTimeout(timer); resolve(out); });
-    });
     const [writes, versions] = await Promise.all([
-      wrkRun(['-t2', '-c8', '-d4s', '-s', join(repoRoot, 'tests/support/storage-mix.lua'), w.url]),
-      wrkRun(['-t1', '-c1', '-d3s', '--latency', '-s', join(repoRoot, 'tests/support/post-version.lua'), w.url]),
+      runWrk(['-t2', '-c8', '-d4s', '-s', join(repoRoot, 'tests/support/storage-mix.lua'), w.url],
+        { env: { WALLETD_PASSWORD: PASSWORD }, timeoutMs: 30000 }),
+      runWrk(['-t1', '-c1', '-d3s', '--latency', '-s', VERSION_SCRIPT, w.url], { timeoutMs: 30000 }),
     ]);
-    const rate = writes.match(/Requests\/sec:\s+([\d.]+)/)?.[1];
-    const p99 = versions.match(/99%\s+(\S+)/)?.[1];
+    const rate = parseWrk(writes).rps;
+    const p99 = `${parseWrk(versions).p99.toFixed(2)} ms`;
     assert.ok(!/Non-2xx/.test(writes), `every write succeeded:\n${writes}`);
     console.log(`wrk: mixed writes at 10,000 accounts from 8 connections: ${Number(rate).toFixed(0)} writes/s (target >= 1,000); ` +
       `version p99 during writes ${p99} (target < 10 ms)`);
