@@ -1,18 +1,20 @@
 // KDF's documented requests for the wallet methods that need no peer (komodo-docs-mdx,
-// api/v20/utils/get_public_key, get_public_key_hash, get_enabled_coins and
-// api/v20/wallet/gui_storage/*), sent verbatim except for `userpass`; the answers must have the
-// documented shape. One documented example is not a valid request for KDF itself
+// api/v20/utils/get_public_key, get_public_key_hash, get_enabled_coins, api/v20/wallet/gui_storage/*,
+// get_private_keys (its examples live in src/data/requests/kdf/v2/wallet.json) and
+// api/v20/streaming/heartbeat_enable and disable), sent verbatim except for `userpass`; the answers
+// must have the documented shape. One documented example is not a valid request for KDF itself
 // (gui_storage::add_account with a string account_id, where KDF's AccountId is an object): walletd
 // refuses it as KDF's parser does, with InvalidRequest.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { WalletdProcess, tempDir, writeConfig, cleanup, PASSWORD } from '../support/walletd-process.mjs';
+import { openSse } from '../support/sse-client.mjs';
 
+const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 let walletd, dir;
 before(async () => {
   dir = tempDir();
-  walletd = await WalletdProcess.start(writeConfig(dir, {
-    passphrase: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about' }));
+  walletd = await WalletdProcess.start(writeConfig(dir, { passphrase: MNEMONIC }));
 });
 after(async () => {
   await walletd?.stop();
@@ -74,4 +76,108 @@ test('the documented add_account example (a string account_id) is refused as KDF
   assert.equal(res.status, 400);
   assert.equal(res.json.error_type, 'InvalidRequest');
   assert.equal(res.json.id, 1);
+});
+
+// The documented get_private_keys examples (GetPrivateKeysIguana, GetPrivateKeysHd).
+const documentedCoins = ['ARRR', 'ATOM', 'ETH', 'KMD', 'LTC-segwit'];
+const iguanaExample = { method: 'get_private_keys', mmrpc: '2.0', params: { coins: documentedCoins, mode: 'iguana' },
+  userpass: 'RPC_UserP@SSW0RD' };
+const hdExample = { method: 'get_private_keys', mmrpc: '2.0', params: { account_index: 0, coins: documentedCoins,
+  end_index: 1, mode: 'hd', start_index: 0 }, userpass: 'RPC_UserP@SSW0RD' };
+const base58 = '[1-9A-HJ-NP-Za-km-z]';
+// Address and key formats of the documented answers. In Iguana mode KDF writes LTC-segwit's
+// legacy address (the documented "LPriJnGd14..."), in HD mode the m/84' bech32 one.
+const iguanaFormats = {
+  ATOM: { address: /^cosmos1[02-9ac-hj-np-z]{38}$/, pubkey: /^0[23][0-9a-f]{64}$/, priv_key: /^[0-9a-f]{64}$/ },
+  ETH: { address: /^0x[0-9a-fA-F]{40}$/, pubkey: /^0x[0-9a-f]{128}$/, priv_key: /^0x[0-9a-f]{64}$/ },
+  KMD: { address: new RegExp(`^R${base58}{33}$`), pubkey: /^0[23][0-9a-f]{64}$/, priv_key: new RegExp(`^U${base58}{51}$`) },
+  'LTC-segwit': { address: new RegExp(`^L${base58}{33}$`), pubkey: /^0[23][0-9a-f]{64}$/, priv_key: new RegExp(`^T${base58}{51}$`) },
+};
+const hdFormats = { ...iguanaFormats, 'LTC-segwit': { ...iguanaFormats['LTC-segwit'], address: /^ltc1q[02-9ac-hj-np-z]{38}$/ } };
+function assertFormats(keys, formats, coin) {
+  for (const [field, pattern] of Object.entries(formats[coin])) assert.match(keys[field], pattern, `${coin}.${field}`);
+}
+const withoutArrr = (example) => ({ ...example, params: { ...example.params, coins: documentedCoins.slice(1) } });
+
+test('documented get_private_keys Iguana example: ARRR (shielded) is refused by name; the other four answer IguanaKeysInfo', async () => {
+  const full = await send(iguanaExample);
+  assert.equal(full.json.error_type, 'KeyDerivationFailed', full.text);
+  assert.equal(full.json.error_data.ticker, 'ARRR');
+
+  const res = await send(withoutArrr(iguanaExample));
+  assert.equal(res.status, 200, res.text);
+  assert.deepEqual(res.json.result.map((k) => k.coin), documentedCoins.slice(1));
+  for (const keys of res.json.result) {
+    assert.deepEqual(Object.keys(keys).sort(), ['address', 'coin', 'priv_key', 'pubkey']);
+    assertFormats(keys, iguanaFormats, keys.coin);
+  }
+  // The HD example against an Iguana wallet: KDF's "wrong mode" KeyDerivationFailed.
+  const wrongMode = await send(withoutArrr(hdExample));
+  assert.equal(wrongMode.json.error_type, 'KeyDerivationFailed', wrongMode.text);
+});
+
+test('documented get_private_keys HD example answers HdKeysInfo for addresses 0..1; the documented errors', async () => {
+  const hdDir = tempDir();
+  const hd = await WalletdProcess.start(writeConfig(hdDir, { passphrase: MNEMONIC, enable_hd: true }));
+  try {
+    const res = await hd.post({ ...withoutArrr(hdExample), userpass: PASSWORD });
+    assert.equal(res.status, 200, res.text);
+    for (const keys of res.json.result) {
+      assert.deepEqual(Object.keys(keys).sort(), ['addresses', 'coin']);
+      assert.equal(keys.addresses.length, 2);
+      assert.match(keys.addresses[1].derivation_path, /^m\/(44|84)'\/\d+'\/0'\/0\/1$/);
+      assert.deepEqual(Object.keys(keys.addresses[0]).sort(), ['address', 'derivation_path', 'priv_key', 'pubkey']);
+      for (const address of keys.addresses) assertFormats(address, hdFormats, keys.coin);
+    }
+    const eth = res.json.result.find((k) => k.coin === 'ETH').addresses[0];
+    assert.equal(eth.derivation_path, "m/44'/60'/0'/0/0");
+    assert.equal(eth.address, '0x9858EfFD232B4033E47d90003D41EC34EcaEda94');  // this mnemonic's first ETH address
+
+    const params = (p) => ({ ...hdExample, userpass: PASSWORD, params: { ...hdExample.params, coins: ['ETH'], ...p } });
+    const invalid = await hd.post(params({ start_index: 22, end_index: 1 }));
+    assert.equal(invalid.json.error_type, 'InvalidHdRange', invalid.text);
+    assert.deepEqual(invalid.json.error_data, { start_index: 22, end_index: 1 });
+    assert.equal((await hd.post(params({ start_index: 0, end_index: 101 }))).json.error_type, 'HdRangeTooLarge');
+    assert.equal((await hd.post(params({ start_index: -560 }))).json.error_type, 'InvalidRequest');
+    const covid = await hd.post(params({ coins: ['COVID'] }));
+    assert.equal(covid.json.error_type, 'CoinConfigNotFound');
+    assert.equal(covid.json.error_data, 'COVID');
+    const iguanaParams = await send({ ...iguanaExample, params: { coins: ['ETH'], mode: 'iguana', start_index: 0, end_index: 1 } });
+    assert.equal(iguanaParams.json.error_type, 'InvalidParametersForMode', iguanaParams.text);
+  } finally {
+    await hd.stop();
+    cleanup(hdDir);
+  }
+});
+
+test('documented stream::heartbeat::enable and stream::disable examples, with their documented errors', async () => {
+  const enableExample = { userpass: 'RPC_UserP@SSW0RD', method: 'stream::heartbeat::enable', mmrpc: '2.0',
+    params: { config: { stream_interval_seconds: 30 }, client_id: 1 } };
+  const unknown = await send(enableExample);
+  assert.equal(unknown.json.error_type, 'EnableError', unknown.text);
+  assert.equal(unknown.json.error_data, 'UnknownClient');
+
+  const stream = await openSse(`${walletd.url}/event-stream?id=1`);
+  try {
+    assert.equal(stream.status, 200);
+    const enabled = await send(enableExample);
+    assert.deepEqual(enabled.json, { mmrpc: '2.0', result: { streamer_id: 'HEARTBEAT' }, id: null });
+    const [first] = await stream.waitFor(1);
+    assert.deepEqual(first.data, { _type: 'HEARTBEAT', message: {} });
+    const again = await send(enableExample);
+    assert.equal(again.json.error_type, 'EnableError');
+    assert.equal(again.json.error_data, 'ClientAlreadyListening');
+
+    const disableExample = { userpass: 'RPC_UserP@SSW0RD', method: 'stream::disable', mmrpc: '2.0',
+      params: { client_id: 1, streamer_id: 'BALANCE:MATIC' } };
+    const notFound = await send(disableExample);
+    assert.equal(notFound.json.error_type, 'DisableError', notFound.text);
+    assert.equal(notFound.json.error_data, 'StreamerNotFound');
+    const disabled = await send({ ...disableExample, params: { client_id: 1, streamer_id: 'HEARTBEAT' } });
+    assert.deepEqual(disabled.json, { mmrpc: '2.0', result: { result: 'Success' }, id: null });
+    const noClient = await send({ ...disableExample, params: { client_id: 9, streamer_id: 'HEARTBEAT' } });
+    assert.equal(noClient.json.error_data, 'UnknownClient');
+  } finally {
+    await stream.close();
+  }
 });
