@@ -3,7 +3,7 @@
 // fees), eth_estimateGas unless the request sets gas, and eth_sendRawTransaction with broadcast.
 #include "core/coins/evm/eth_withdraw.h"
 
-#include "core/coins/evm/erc20_abi.h"
+#include "core/encoding/token_abi.h"
 #include "core/coins/evm/eth_fee_plan.h"
 #include "core/coins/evm/evm_transaction.h"
 #include "core/encoding/encoding_error.h"

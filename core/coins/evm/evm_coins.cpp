@@ -1,7 +1,7 @@
 // EVM balances over JSON-RPC: eth_getBalance and ERC20 balanceOf through eth_call, at "latest".
 #include "core/coins/evm/evm_coins.h"
 
-#include "core/coins/evm/erc20_abi.h"
+#include "core/encoding/token_abi.h"
 #include "core/encoding/hex.h"
 
 namespace walletd {

@@ -2,7 +2,7 @@
 // published examples, and amount text with KDF's truncation rule.
 #include <catch2/catch.hpp>
 
-#include "core/coins/evm/erc20_abi.h"
+#include "core/encoding/token_abi.h"
 #include "core/coins/evm/evm_transaction.h"
 #include "core/crypto/keccak.h"
 #include "core/encoding/hex.h"

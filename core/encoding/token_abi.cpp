@@ -1,5 +1,5 @@
 // ERC20 ABI: a 4-byte selector (first bytes of keccak256 of the signature) then 32-byte words.
-#include "core/coins/evm/erc20_abi.h"
+#include "core/encoding/token_abi.h"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
-// The ERC20 calls walletd makes, ABI-encoded: transfer(address,uint256), balanceOf(address),
-// decimals(); and the uint256 a call returns.
+// The token calls walletd makes (ERC20 on EVM chains, TRC20 on TRON: the same ABI), ABI-encoded:
+// transfer(address,uint256), balanceOf(address), decimals(); and the uint256 a call returns.
 #pragma once
 
 #include <optional>

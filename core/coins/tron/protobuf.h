@@ -1,0 +1,55 @@
+// The few protobuf wire-format pieces TRON transactions need: a writer that emits fields in the
+// order it is called (callers call in ascending field order and skip proto3 defaults, which is
+// the canonical form java-tron re-serialises before hashing), and a reader that walks one
+// message's fields without a schema.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+
+#include "core/crypto/bytes.h"
+
+namespace walletd {
+
+class ProtoWriter {
+ public:
+  // Varint field (wire type 0); zero is a proto3 default and is omitted.
+  ProtoWriter& varint(std::uint32_t field, std::uint64_t value);
+  // Length-delimited field (wire type 2); empty is a proto3 default and is omitted.
+  ProtoWriter& bytes(std::uint32_t field, ByteView value);
+  ProtoWriter& message(std::uint32_t field, const ProtoWriter& nested) {
+    return bytes(field, nested.data());
+  }
+  const Bytes& data() const { return out_; }
+
+ private:
+  void rawVarint(std::uint64_t value);
+  Bytes out_;
+};
+
+struct ProtoError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// One field of a message: its number and wire type, with the varint value or the bytes.
+struct ProtoField {
+  std::uint32_t number = 0;
+  int wire_type = 0;  // 0 varint, 2 length-delimited (the only two TRON transactions use)
+  std::uint64_t varint = 0;
+  ByteView bytes;
+};
+
+// Walks a message; throws ProtoError on a truncated field or a wire type other than 0, 1, 2, 5.
+class ProtoReader {
+ public:
+  explicit ProtoReader(ByteView message) : data_(message) {}
+  std::optional<ProtoField> next();
+
+ private:
+  std::uint64_t readVarint();
+  ByteView data_;
+  std::size_t pos_ = 0;
+};
+
+}  // namespace walletd
