@@ -33,6 +33,9 @@ class ActiveCoin {
   virtual Task<std::string> sendRawTransaction(SendRawRequest request);
   // Signs a caller-built transaction with the activated address; answers tx_hex, not broadcast.
   virtual Task<std::string> signRawTransaction(SignRawRequest request);
+  // Whether withdraw reads `fee_method` / `gasless` (TRON); for other coins the shared method
+  // refuses them with UnsupportedError instead of ignoring them.
+  virtual bool hasFeeMethods() const { return false; }
   // One page of the coin's history. Errors: TxHistoryError.
   virtual Task<TxHistoryPage> txHistory(TxHistoryRequest request);
   // Called when the coin is disabled (alone or with its platform): stop pollers, streams, loops.

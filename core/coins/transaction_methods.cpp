@@ -59,6 +59,11 @@ std::shared_ptr<ActiveCoin> activeCoin(Node& node, const std::string& ticker, E 
 
 Task<Json> withdraw(RequestContext& ctx, WithdrawRequest req) {
   auto coin = activeCoin(ctx.node, req.coin, WithdrawError::NoSuchCoin);
+  if ((req.fee_method || !req.gasless.is_null()) && !coin->hasFeeMethods()) {
+    const std::string message = "fee_method and gasless are TRON withdraw options; " + req.coin +
+                                " pays its fee in its own way (use `fee`)";
+    throw rpcError(WithdrawError::UnsupportedError, message, Json(message));
+  }
   const TransactionDetails details =
       co_await overTransport(coin->withdraw(std::move(req)), WithdrawError::Transport);
   co_return details.toJson();
@@ -184,7 +189,9 @@ void registerTransactionMethods(MethodTable& t) {
             "number }");
   t.add({"withdraw",
          "{ coin: string; to: string; amount?: Decimal; max?: boolean; fee?: FeeInfo; from?: "
-         "WithdrawFromInfo; memo?: string; broadcast?: boolean /* default false */ }",
+         "WithdrawFromInfo; memo?: string; broadcast?: boolean /* default false */; "
+         "expiration_seconds?: number /* TRON, default 60 */; fee_method?: \"native\" | "
+         "\"gasless\" | \"auto\"; gasless?: object }",
          "TransactionDetails", MethodAccess::Protected, typedHandler(&withdraw),
          legacyHandler(&withdraw)});
   t.add({"send_raw_transaction",

@@ -33,6 +33,11 @@ struct WithdrawRequest {
   std::optional<std::string> memo;
   std::optional<WithdrawFromInfo> from;
   bool broadcast = false;
+  // TRON only (spec §4.1): the signed transaction's validity, `native` / `gasless` / `auto`,
+  // and GaslessWithdrawOptions (kept as sent; the family reads it strictly).
+  std::optional<std::uint64_t> expiration_seconds;
+  std::optional<std::string> fee_method;
+  Json gasless;
   static WithdrawRequest parse(class ParamsReader& r);
 };
 

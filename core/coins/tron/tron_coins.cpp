@@ -1,0 +1,108 @@
+// TRON active coins: keys, balances and raw broadcast.
+#include "core/coins/tron/tron_coins.h"
+
+#include "core/coins/tron/protobuf.h"
+#include "core/crypto/secret.h"
+#include "core/encoding/hex.h"
+#include "core/encoding/token_abi.h"
+#include "core/encoding/tron_address.h"
+
+namespace walletd {
+namespace {
+
+BalanceInfo spendable(const UInt256& amount, unsigned decimals) {
+  BalanceInfo out;
+  out.spendable = *Decimal::fromText(amount.toDecimal(decimals));
+  return out;
+}
+
+}  // namespace
+
+TronKey TronKey::fromKey(const PrivateKey& key, std::string derivation_path) {
+  TronKey out;
+  out.key = key;
+  out.public_key = PublicKey::fromPrivate(key);
+  out.account = ethAddressFromPublicKey(out.public_key.uncompressed());
+  out.derivation_path = std::move(derivation_path);
+  return out;
+}
+
+std::string TronKey::address() const {
+  return tronBase58(account);
+}
+
+TronKey::~TronKey() {
+  wipe(key);
+}
+
+TronPlatform::TronPlatform(std::string ticker, TronNodeClient node, TronKey key, Clock& clock)
+    : ticker_(std::move(ticker)), node_(std::move(node)), key_(std::move(key)), clock_(clock) {}
+
+Task<std::uint64_t> TronPlatform::balanceSun(EthAddress account) {
+  const auto state = co_await node_.account(account);
+  co_return state ? state->balance_sun : 0;
+}
+
+Task<BalanceInfo> TronPlatform::myBalance() {
+  const std::uint64_t sun = co_await balanceSun(key_.account);
+  co_return spendable(UInt256(sun), kDecimals);
+}
+
+Task<UInt256> TronPlatform::tokenBalance(EthAddress contract, EthAddress owner) {
+  const Bytes call = erc20BalanceOfData(owner);
+  const TronConstantCall answer = co_await node_.triggerConstant(
+      key_.account, contract, "balanceOf(address)", Bytes(call.begin() + 4, call.end()));
+  if (!answer.result) throw TronNodeMisbehaved("balanceOf answered no 32-byte word");
+  co_return *answer.result;
+}
+
+Trc20Token::Trc20Token(std::string ticker, std::shared_ptr<TronPlatform> platform,
+                       EthAddress contract, unsigned decimals, std::uint32_t required_confirmations)
+    : ticker_(std::move(ticker)),
+      platform_(std::move(platform)),
+      contract_(contract),
+      decimals_(decimals),
+      required_confirmations_(required_confirmations) {}
+
+Task<BalanceInfo> Trc20Token::myBalance() {
+  const UInt256 units = co_await platform_->tokenBalance(contract_, platform_->key().account);
+  co_return spendable(units, decimals_);
+}
+
+Task<std::string> tronBroadcast(TronPlatform& platform, Bytes transaction) {
+  std::size_t signatures = 0;
+  try {
+    signatures = parseTronTransaction(transaction).signatures;
+  } catch (const ProtoError& e) {
+    const std::string message = std::string("tx_hex is not a TRON Transaction: ") + e.what();
+    throw rpcError(RawTransactionError::InvalidParam, message, Json(message));
+  }
+  if (signatures == 0) {
+    const std::string message = "tx_hex is an unsigned TRON Transaction";
+    throw rpcError(RawTransactionError::InvalidParam, message, Json(message));
+  }
+  co_return co_await platform.node().broadcastHex(std::move(transaction));
+}
+
+namespace {
+
+Task<std::string> sendRaw(TronPlatform& platform, SendRawRequest request) {
+  if (!request.tx_bytes) {
+    const std::string message = "tx_json is the gasless form; " + request.coin +
+                                " takes tx_hex (a signed TRON Transaction) here";
+    throw rpcError(RawTransactionError::InvalidParam, message, Json(message));
+  }
+  co_return co_await tronBroadcast(platform, std::move(*request.tx_bytes));
+}
+
+}  // namespace
+
+Task<std::string> TronPlatform::sendRawTransaction(SendRawRequest request) {
+  return sendRaw(*this, std::move(request));
+}
+
+Task<std::string> Trc20Token::sendRawTransaction(SendRawRequest request) {
+  return sendRaw(*platform_, std::move(request));
+}
+
+}  // namespace walletd

@@ -1,0 +1,203 @@
+// TRON node HTTP API client.
+#include "core/coins/tron/tron_node_client.h"
+
+#include <algorithm>
+
+#include "core/encoding/hex.h"
+#include "core/encoding/token_abi.h"
+#include "core/encoding/tron_address.h"
+
+namespace walletd {
+namespace {
+
+std::string joinUrl(const std::string& base, const std::string& path) {
+  std::string url = base;
+  while (!url.empty() && url.back() == '/') url.pop_back();
+  return url + path;
+}
+
+// A non-negative integer field of a node answer; absent is 0 (proto3 JSON omits zeros).
+std::uint64_t count(const Json& object, const char* key, const char* what) {
+  if (!object.is_object() || !object.contains(key)) return 0;
+  const Json& value = object[key];
+  if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+  if (value.is_number_integer() && value.get<std::int64_t>() >= 0)
+    return static_cast<std::uint64_t>(value.get<std::int64_t>());
+  throw TronNodeMisbehaved(std::string(what) + ": `" + key + "` is not a non-negative integer");
+}
+
+// java-tron writes messages as hex of their UTF-8 bytes when visible=false; plain text otherwise.
+std::string decodeMessage(const Json& value) {
+  if (!value.is_string()) return "";
+  const std::string text = value.get<std::string>();
+  try {
+    const Bytes bytes = fromHex(text);
+    std::string decoded(bytes.begin(), bytes.end());
+    const bool printable = std::all_of(decoded.begin(), decoded.end(), [](unsigned char c) {
+      return c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7f) || c >= 0x80;
+    });
+    if (printable && !decoded.empty()) return decoded.substr(0, 300);
+  } catch (const std::exception&) {
+  }
+  return text.substr(0, 300);
+}
+
+}  // namespace
+
+TronNodeClient::TronNodeClient(HttpClient& http, std::vector<CoinNode> nodes,
+                               std::uint64_t timeout_ms, const Clock* clock)
+    : http_(http), nodes_(std::move(nodes)), timeout_ms_(timeout_ms), clock_(clock) {}
+
+Task<Json> TronNodeClient::post(std::string path, Json body) {
+  if (nodes_.empty()) throw TronNodesUnavailable("no nodes are configured");
+  const std::string text = body.dump();
+  std::string failures;
+  const std::uint64_t started = clock_ ? clock_->monotonicMillis() : 0;
+  for (std::size_t attempt = 0; attempt < nodes_.size(); ++attempt) {
+    std::uint64_t timeout = timeout_ms_;
+    if (clock_) {
+      const std::uint64_t elapsed = clock_->monotonicMillis() - started;
+      if (elapsed >= JsonRpcClient::kCallBudgetMs) {
+        failures += "; no time left for the other nodes";
+        break;
+      }
+      timeout = std::min(timeout, JsonRpcClient::kCallBudgetMs - elapsed);
+    }
+    const std::size_t index = (preferred_ + attempt) % nodes_.size();
+    const CoinNode& node = nodes_[index];
+    HttpRequest request;
+    request.method = "POST";
+    request.url = joinUrl(node.url, path);
+    request.headers = {{"Content-Type", "application/json"}};
+    request.body = text;
+    request.timeout_ms = timeout;
+    std::string problem;
+    Json parsed;
+    try {
+      const HttpResponse response = co_await http_.request(std::move(request));
+      parsed = Json::parse(response.body, nullptr, false);
+      if (response.status >= 500) {
+        problem = "HTTP " + std::to_string(response.status);
+      } else if (parsed.is_discarded() || !parsed.is_object()) {
+        problem = "HTTP " + std::to_string(response.status) +
+                  " with a body that is not a JSON object (is it a TRON node?)";
+      }
+    } catch (const TransportError& e) {
+      problem = e.what();
+    }
+    if (!problem.empty()) {
+      failures += (failures.empty() ? "" : "; ") + node.url + ": " + problem;
+      continue;
+    }
+    preferred_ = index;
+    co_return parsed;
+  }
+  throw TronNodesUnavailable("no TRON node answered " + path + ": " + failures);
+}
+
+Task<TronBlockRef> TronNodeClient::nowBlock() {
+  const Json block = co_await post("/wallet/getnowblock", Json::object());
+  TronBlockRef ref;
+  const Json* raw = nullptr;
+  if (block.contains("block_header") && block["block_header"].is_object() &&
+      block["block_header"].contains("raw_data")) {
+    raw = &block["block_header"]["raw_data"];
+  }
+  if (!block.contains("blockID") || !block["blockID"].is_string() || raw == nullptr) {
+    throw TronNodeMisbehaved(
+        "getnowblock answered no blockID and block_header (is it a TRON node?)");
+  }
+  Bytes id;
+  try {
+    id = fromHex(block["blockID"].get<std::string>());
+  } catch (const std::exception&) {
+  }
+  if (id.size() != 32) throw TronNodeMisbehaved("getnowblock: blockID is not 32 bytes of hex");
+  std::copy(id.begin(), id.end(), ref.id.begin());
+  ref.number = count(*raw, "number", "getnowblock");
+  ref.timestamp_ms = count(*raw, "timestamp", "getnowblock");
+  co_return ref;
+}
+
+Task<std::optional<TronAccountState>> TronNodeClient::account(EthAddress address) {
+  Json body = {{"address", tronHex(address)}, {"visible", false}};
+  const Json answer = co_await post("/wallet/getaccount", std::move(body));
+  if (answer.empty()) co_return std::nullopt;
+  TronAccountState state;
+  state.balance_sun = count(answer, "balance", "getaccount");
+  co_return state;
+}
+
+Task<TronResources> TronNodeClient::resources(EthAddress address) {
+  Json body = {{"address", tronHex(address)}, {"visible", false}};
+  const Json r = co_await post("/wallet/getaccountresource", std::move(body));
+  TronResources out;
+  out.free_net_used = count(r, "freeNetUsed", "getaccountresource");
+  out.free_net_limit = count(r, "freeNetLimit", "getaccountresource");
+  out.net_used = count(r, "NetUsed", "getaccountresource");
+  out.net_limit = count(r, "NetLimit", "getaccountresource");
+  out.energy_used = count(r, "EnergyUsed", "getaccountresource");
+  out.energy_limit = count(r, "EnergyLimit", "getaccountresource");
+  co_return out;
+}
+
+Task<TronChainParameters> TronNodeClient::chainParameters() {
+  const Json answer = co_await post("/wallet/getchainparameters", Json::object());
+  if (!answer.contains("chainParameter") || !answer["chainParameter"].is_array())
+    throw TronNodeMisbehaved("getchainparameters answered no chainParameter list");
+  TronChainParameters p;
+  for (const Json& entry : answer["chainParameter"]) {
+    if (!entry.is_object() || !entry.contains("key") || !entry["key"].is_string()) continue;
+    const std::string key = entry["key"].get<std::string>();
+    const std::uint64_t value = count(entry, "value", "getchainparameters");
+    if (key == "getTransactionFee") p.transaction_fee = value;
+    if (key == "getEnergyFee") p.energy_fee = value;
+    if (key == "getCreateAccountFee") p.create_account_fee = value;
+    if (key == "getCreateNewAccountFeeInSystemContract") p.create_new_account_fee = value;
+    if (key == "getCreateNewAccountBandwidthRate") p.create_account_bandwidth_rate = value;
+    if (key == "getMaxFeeLimit") p.max_fee_limit = value;
+  }
+  co_return p;
+}
+
+Task<TronConstantCall> TronNodeClient::triggerConstant(EthAddress owner, EthAddress contract,
+                                                       std::string function_selector,
+                                                       Bytes parameter) {
+  Json body = {{"owner_address", tronHex(owner)},
+               {"contract_address", tronHex(contract)},
+               {"function_selector", function_selector},
+               {"parameter", toHex(parameter)},
+               {"visible", false}};
+  const Json answer = co_await post("/wallet/triggerconstantcontract", std::move(body));
+  const Json result = answer.value("result", Json::object());
+  if (!result.is_object() || !result.value("result", false)) {
+    std::string message =
+        decodeMessage(result.is_object() ? result.value("message", Json()) : Json());
+    if (message.empty() && result.is_object())
+      message = result.value("code", std::string("failed"));
+    throw TronCallFailed(function_selector + ": " + (message.empty() ? "failed" : message));
+  }
+  TronConstantCall call;
+  call.energy_used = count(answer, "energy_used", "triggerconstantcontract");
+  if (answer.contains("constant_result") && answer["constant_result"].is_array() &&
+      !answer["constant_result"].empty() && answer["constant_result"][0].is_string()) {
+    const std::string word = answer["constant_result"][0].get<std::string>();
+    call.result = decodeUint256Result("0x" + word);
+  }
+  co_return call;
+}
+
+Task<std::string> TronNodeClient::broadcastHex(Bytes transaction) {
+  Json body = {{"transaction", toHex(transaction)}};
+  const Json answer = co_await post("/wallet/broadcasthex", std::move(body));
+  if (answer.value("result", false) == true) {
+    co_return answer.value("txid", std::string());
+  }
+  const std::string code = answer.value("code", std::string("OTHER_ERROR"));
+  // java-tron's servlets answer {"Error": "..."} when the request itself failed.
+  std::string message = decodeMessage(answer.value("message", Json()));
+  if (message.empty()) message = decodeMessage(answer.value("Error", Json()));
+  throw TronBroadcastRefused(code.substr(0, 60), message);
+}
+
+}  // namespace walletd

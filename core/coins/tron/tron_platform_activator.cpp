@@ -1,0 +1,130 @@
+// TRON platform activation (enable_eth_with_tokens / task::enable_eth::*, routed here by
+// protocol type TRX): checks that need no node (answered by init at once), the key, the node
+// (getnowblock: it must speak TRON's HTTP API), the token plans, balances. The shared entry
+// point registers the coins after a cancellation check.
+#include "core/coins/platform_activation_errors.h"
+#include "core/coins/tron/trc20_token_plan.h"
+#include "core/coins/tron/tron_coins.h"
+#include "core/coins/tron/tron_family.h"
+#include "core/encoding/hex.h"
+#include "core/encoding/tron_address.h"
+#include "core/node/node.h"
+
+namespace walletd {
+namespace {
+
+[[noreturn]] void creationError(const std::string& ticker, const std::string& error) {
+  throw rpcError(EnablePlatformError::PlatformCoinCreationError,
+                 "Platform coin " + ticker + " creation failed: " + error,
+                 Json{{"ticker", ticker}, {"error", error}});
+}
+
+[[noreturn]] void invalidPayload(const std::string& message) {
+  throw rpcError(EnablePlatformError::InvalidPayload, message, Json(message));
+}
+
+std::vector<Trc20TokenPlan> tokenPlans(Node& node, const PlatformActivationParams& p) {
+  std::vector<Trc20TokenPlan> plans;
+  for (const TokenRequest& request : p.tokens) {
+    plans.push_back(planTrc20Token(node.coins().find(request.ticker), p.ticker, request.ticker,
+                                   request.required_confirmations));
+  }
+  return plans;
+}
+
+void checkNetwork(const CoinEntry& entry) {
+  const auto network = entry.protocolString("network");
+  if (!network || (*network != "Mainnet" && *network != "Nile" && *network != "Shasta")) {
+    creationError(entry.ticker,
+                  "the coins file's protocol_data.network must be Mainnet, Nile or Shasta");
+  }
+}
+
+Json iguanaAddressInfo(const TronPlatform& platform) {
+  Json info = Json::object();
+  info["derivation_method"] = DerivationMethod{DerivationMethod::Type::Iguana}.toJson();
+  info["pubkey"] = toHex(platform.key().public_key.uncompressed());  // 04 || X || Y
+  return info;
+}
+
+// KDF's Iguana answer, the same shape as an EVM platform's (base58 address keys).
+Task<Json> iguanaResult(TronPlatform& platform,
+                        const std::vector<std::shared_ptr<Trc20Token>>& tokens, bool get_balances,
+                        std::uint64_t current_block) {
+  Json platform_info = iguanaAddressInfo(platform);
+  Json token_info = iguanaAddressInfo(platform);
+  if (get_balances) {
+    const BalanceInfo platform_balance = co_await platform.myBalance();
+    platform_info["balances"] = platform_balance.toJson();
+    Json balances = Json::object();
+    for (const auto& token : tokens) {
+      const BalanceInfo token_balance = co_await token->myBalance();
+      balances[token->ticker()] = token_balance.toJson();
+    }
+    token_info["balances"] = std::move(balances);
+  } else {
+    Json tickers = Json::array();
+    for (const auto& token : tokens) tickers.push_back(token->ticker());
+    token_info["tickers"] = std::move(tickers);
+  }
+  const std::string address = platform.myAddress();
+  Json out = Json::object();
+  out["current_block"] = current_block;
+  out["eth_addresses_infos"] = Json{{address, std::move(platform_info)}};
+  out["erc20_addresses_infos"] = Json{{address, std::move(token_info)}};
+  out["nfts_infos"] = Json::object();
+  co_return out;
+}
+
+}  // namespace
+
+void TronPlatformActivator::check(Node& node, const CoinEntry& entry,
+                                  const PlatformActivationParams& p) const {
+  if (p.nodes.empty()) {
+    const std::string message = "Enable request for TRX coin must have at least 1 node";
+    throw rpcError(EnablePlatformError::AtLeastOneNodeRequired, message, Json(message));
+  }
+  if (p.priv_key_policy.type != "ContextPrivKey") {
+    const std::string message = "priv_key_policy " + p.priv_key_policy.type.substr(0, 60) +
+                                " is not available for TRON on this host";
+    throw rpcError(EnablePlatformError::PrivKeyPolicyNotAllowed, message, Json(message));
+  }
+  if (p.raw.is_object() && p.raw.contains("tron_gasless_provider")) {
+    invalidPayload("tron_gasless_provider: gasless transfers are not available in this build yet");
+  }
+  if (node.keys().mode() == WalletKeys::Mode::HD) {
+    creationError(p.ticker, "TRON activation with an HD wallet is not available in this build yet");
+  }
+  checkNetwork(entry);
+  tokenPlans(node, p);
+}
+
+Task<ActivatedCoins> TronPlatformActivator::activate(Node& node, const CoinEntry&,
+                                                     PlatformActivationParams p,
+                                                     std::shared_ptr<RpcTaskHandle> handle) const {
+  const std::vector<Trc20TokenPlan> plans = tokenPlans(node, p);
+  auto platform = std::make_shared<TronPlatform>(
+      p.ticker, TronNodeClient(node.http(), p.nodes, 15000, &node.clock()),
+      TronKey::fromKey(node.keys().iguanaKey(), ""), node.clock());
+  TronBlockRef block;
+  try {
+    block = co_await platform->node().nowBlock();
+  } catch (const TronNodeMisbehaved& e) {
+    creationError(p.ticker, std::string("the node does not speak TRON's HTTP API: ") + e.what());
+  }
+  std::vector<std::shared_ptr<Trc20Token>> tokens;
+  for (const Trc20TokenPlan& plan : plans) {
+    tokens.push_back(std::make_shared<Trc20Token>(plan.ticker, platform, plan.contract,
+                                                  plan.decimals, plan.required_confirmations));
+  }
+  handle->setProgress("RequestingWalletBalance");
+  ActivatedCoins out;
+  out.result = co_await iguanaResult(*platform, tokens, p.get_balances, block.number);
+  handle->setProgress("Finishing");
+  handle->throwIfCancelled();
+  out.coins.push_back(platform);
+  for (auto& token : tokens) out.coins.push_back(token);
+  co_return out;
+}
+
+}  // namespace walletd

@@ -1,0 +1,209 @@
+// TRON withdraw (TRX and TRC20), fees always estimated. Node calls, in order: getnowblock (the
+// reference block), getchainparameters, getaccountresource and getaccount of the sender, then
+// getaccount of the recipient (TRX: does the transfer create it?) or balanceOf and a simulated
+// transfer for its energy (TRC20), and broadcasthex with `broadcast`.
+#include <climits>
+
+#include "core/coins/tron/tron_coins.h"
+#include "core/coins/tron/tron_fees.h"
+#include "core/coins/tron/tron_transaction.h"
+#include "core/encoding/encoding_error.h"
+#include "core/encoding/hex.h"
+#include "core/encoding/token_abi.h"
+#include "core/encoding/tron_address.h"
+#include "core/rpc/params_reader.h"
+
+namespace walletd {
+namespace {
+
+[[noreturn]] void insufficient(const std::string& coin, const UInt256& available,
+                               const UInt256& required, unsigned decimals) {
+  const std::string a = available.toDecimal(decimals);
+  const std::string r = required.toDecimal(decimals);
+  throw rpcError(WithdrawError::NotSufficientBalance,
+                 "Not enough " + coin + " to withdraw: available " + a + ", required at least " + r,
+                 Json{{"coin", coin}, {"available", a}, {"required", r}});
+}
+
+[[noreturn]] void refuse(WithdrawError kind, const std::string& message) {
+  throw rpcError(kind, message, Json(message));
+}
+
+// The request's TRON-only options, checked before any node call.
+std::uint64_t expirationSeconds(const WithdrawRequest& req) {
+  const std::uint64_t seconds =
+      req.expiration_seconds.value_or(TronTransaction::kDefaultExpirationSeconds);
+  if (seconds == 0 || seconds > TronTransaction::kMaxExpirationSeconds) {
+    throwInvalidParams("params.expiration_seconds: out of range 1.." +
+                       std::to_string(TronTransaction::kMaxExpirationSeconds));
+  }
+  return seconds;
+}
+
+void checkOptions(const WithdrawRequest& req, const std::string& coin) {
+  if (req.fee) {
+    refuse(WithdrawError::InvalidFeePolicy, "Manual fee (" + req.fee->typeName() +
+                                                ") is not supported for TRON withdraw; " +
+                                                "omit the fee field, TRON fees are estimated");
+  }
+  if (req.fee_method == "gasless" || req.fee_method == "auto") {
+    refuse(WithdrawError::UnsupportedError, "fee_method " + *req.fee_method + " needs " + coin +
+                                                " activated with a tron_gasless_provider");
+  }
+  if (!req.gasless.is_null()) {
+    throwInvalidParams("params.gasless: valid only together with fee_method `gasless`");
+  }
+  if (req.memo) refuse(WithdrawError::UnsupportedError, "TRON transfers carry no memo here");
+  if (req.from) {
+    refuse(WithdrawError::UnexpectedFromAddress,
+           "`from` selects an HD address, but " + coin + " is activated with the Iguana key");
+  }
+}
+
+EthAddress recipient(const std::string& to) {
+  try {
+    return parseTronAddress(to);
+  } catch (const EncodingError& e) {
+    refuse(WithdrawError::InvalidAddress, std::string("Invalid address: ") + e.what());
+  }
+}
+
+UInt256 requestedAmount(const WithdrawRequest& req, unsigned decimals) {
+  auto parsed = UInt256::fromDecimal(req.amount.str(), decimals);  // truncated, as in KDF
+  if (!parsed) throwInvalidParams("params.amount: out of range");
+  if (parsed->isZero()) {
+    const std::string threshold = UInt256(1).toDecimal(decimals);
+    throw rpcError(
+        WithdrawError::AmountTooLow,
+        "The amount " + req.amount.str() + " is too small, required at least " + threshold,
+        Json{{"amount", req.amount.str()}, {"threshold", threshold}});
+  }
+  return *parsed;
+}
+
+std::string sunText(std::uint64_t sun) {
+  return UInt256(sun).toDecimal(TronPlatform::kDecimals);
+}
+
+TronFeeDetails feeDetails(const std::string& platform, const TronFee& fee) {
+  TronFeeDetails out;
+  out.coin = platform;
+  out.bandwidth_used = fee.bandwidth_used;
+  out.energy_used = fee.energy_used;
+  out.bandwidth_fee = sunText(fee.bandwidth_fee);
+  out.energy_fee = sunText(fee.energy_fee);
+  if (fee.account_creation_fee) out.account_creation_fee = sunText(*fee.account_creation_fee);
+  out.total_fee = sunText(fee.total());
+  return out;
+}
+
+std::string signedDifference(const UInt256& received, const UInt256& spent, unsigned decimals) {
+  if (!(spent > received)) return received.sub(spent)->toDecimal(decimals);
+  std::string out(1, '-');
+  out += spent.sub(received)->toDecimal(decimals);
+  return out;
+}
+
+// `token` is null for TRX itself.
+Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* token,
+                                      WithdrawRequest req) {
+  const std::string coin = token ? token->ticker() : platform.ticker();
+  const unsigned decimals = token ? token->decimals() : TronPlatform::kDecimals;
+  checkOptions(req, coin);
+  const std::uint64_t expiration = expirationSeconds(req);
+  const EthAddress to = recipient(req.to);
+  UInt256 amount = req.max ? UInt256() : requestedAmount(req, decimals);
+  const TronKey& sender = platform.key();
+  TronNodeClient& node = platform.node();
+
+  const TronBlockRef block = co_await node.nowBlock();
+  const TronChainParameters chain = co_await node.chainParameters();
+  const TronResources resources = co_await node.resources(sender.account);
+  const std::uint64_t trx_balance = co_await platform.balanceSun(sender.account);
+
+  TronTransaction tx = TronTransaction::onBlock(block, expiration);
+  bool creates_account = false;
+  std::uint64_t energy = 0;
+  if (token) {
+    const UInt256 token_balance = co_await platform.tokenBalance(token->contract(), sender.account);
+    if (req.max) {
+      if (token_balance.isZero())
+        throw rpcError(WithdrawError::ZeroBalanceToWithdrawMax, "Balance is zero");
+      amount = token_balance;
+    }
+    if (token_balance < amount) insufficient(coin, token_balance, amount, decimals);
+    const Bytes data = erc20TransferData(to, amount);
+    const TronConstantCall simulated = co_await node.triggerConstant(
+        sender.account, token->contract(), "transfer(address,uint256)",
+        Bytes(data.begin() + 4, data.end()));
+    energy = simulated.energy_used;
+    tx.fee_limit = tronFeeLimit(energy, chain);
+    tx.contract = TronTrigger{sender.account, token->contract(), data, 0};
+  } else {
+    const auto recipient_account = co_await node.account(to);
+    creates_account = !recipient_account.has_value();
+    if (req.max && trx_balance == 0)
+      throw rpcError(WithdrawError::ZeroBalanceToWithdrawMax, "Balance is zero");
+    const auto sun = amount.toUint64();
+    if (!req.max && (!sun || *sun > static_cast<std::uint64_t>(INT64_MAX)))
+      throwInvalidParams("params.amount: out of range for TRX");
+    tx.contract = TronTransfer{sender.account, to, req.max ? trx_balance : *sun};
+  }
+
+  // The fee depends on the signed size, which (max: true) depends on the amount: settle it.
+  TronTransaction::Signed signed_tx = tx.sign(sender.key);
+  TronFee fee = tronFee(tronBandwidth(signed_tx), creates_account, energy, resources, chain);
+  if (!token && req.max) {
+    for (int round = 0; round < 4; ++round) {
+      if (trx_balance <= fee.total())
+        insufficient(coin, UInt256(trx_balance), UInt256(fee.total()), decimals);
+      std::get<TronTransfer>(tx.contract).amount = trx_balance - fee.total();
+      signed_tx = tx.sign(sender.key);
+      const TronFee settled =
+          tronFee(tronBandwidth(signed_tx), creates_account, energy, resources, chain);
+      const bool stable = settled.total() == fee.total();
+      fee = settled;
+      if (stable) break;
+    }
+    amount = UInt256(std::get<TronTransfer>(tx.contract).amount);
+  }
+  if (token) {
+    if (trx_balance < fee.total())
+      insufficient(platform.ticker(), UInt256(trx_balance), UInt256(fee.total()),
+                   TronPlatform::kDecimals);
+  } else if (const UInt256 required = *amount.add(fee.total()); UInt256(trx_balance) < required) {
+    insufficient(coin, UInt256(trx_balance), required, decimals);
+  }
+
+  std::string tx_hash = toHex(signed_tx.txid);
+  if (req.broadcast) tx_hash = co_await tronBroadcast(platform, signed_tx.bytes);
+
+  const bool to_self = to == sender.account;
+  const UInt256 spent = token ? amount : *amount.add(fee.total());
+  const UInt256 received = to_self ? amount : UInt256();
+  TransactionDetails out;
+  out.tx_hex = toHex(signed_tx.bytes);
+  out.tx_hash = tx_hash;
+  out.from = {sender.address()};
+  out.to = {tronBase58(to)};
+  out.total_amount = amount.toDecimal(decimals);
+  out.spent_by_me = spent.toDecimal(decimals);
+  out.received_by_me = received.toDecimal(decimals);
+  out.my_balance_change = signedDifference(received, spent, decimals);
+  out.timestamp = platform.clock().unixMillis() / 1000;
+  out.fee_details.value = feeDetails(platform.ticker(), fee);
+  out.coin = coin;
+  co_return out;
+}
+
+}  // namespace
+
+Task<TransactionDetails> TronPlatform::withdraw(WithdrawRequest request) {
+  return tronWithdraw(*this, nullptr, std::move(request));
+}
+
+Task<TransactionDetails> Trc20Token::withdraw(WithdrawRequest request) {
+  return tronWithdraw(*platform_, this, std::move(request));
+}
+
+}  // namespace walletd
