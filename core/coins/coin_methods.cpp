@@ -68,7 +68,6 @@ Task<Json> disableCoin(RequestContext& ctx, CoinParams p) {
   co_return out;
 }
 
-
 }  // namespace
 
 void registerCoinMethods(MethodTable& t) {

@@ -58,7 +58,7 @@ export interface WalletdMethods {
   "task::enable_eth::user_action": { params: { task_id: number; user_action: { action_type: "TrezorPin"; pin: string } | { action_type: "TrezorPassphrase"; passphrase: string } }; result: "success" };
   "validateaddress": { params: { coin: string; address: string }; result: { is_valid: boolean; reason?: string } };
   "version": { params: {}; result: { result: string; datetime: string } };
-  "withdraw": { params: { coin: string; to: string; amount?: Decimal; max?: boolean; fee?: FeeInfo; from?: WithdrawFromInfo; memo?: string; broadcast?: boolean /* default false */ }; result: TransactionDetails };
+  "withdraw": { params: { coin: string; to: string; amount?: Decimal; max?: boolean; fee?: FeeInfo; from?: WithdrawFromInfo; memo?: string; broadcast?: boolean /* default false */; expiration_seconds?: number /* TRON, default 60 */; fee_method?: "native" | "gasless" | "auto"; gasless?: object }; result: TransactionDetails };
 }
 
 export type WalletdMethodName = keyof WalletdMethods;

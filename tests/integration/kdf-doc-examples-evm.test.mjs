@@ -129,6 +129,11 @@ test('documented withdraw errors: an unknown fee type and a string CosmosGas gas
   const utxoFee = await walletd.rpc('withdraw', { coin: 'ETH-ganache', to: DOC_TO, amount: '1',
     fee: { type: 'UtxoFixed', amount: '0.1' } }, { id: 0 });
   assert.equal(utxoFee.json.error_type, 'InvalidFeePolicy', utxoFee.text);
+  // TRON's withdraw options are refused on an EVM coin rather than ignored.
+  for (const extra of [{ fee_method: 'native' }, { fee_method: 'gasless' }, { gasless: { max_fee: '1' } }]) {
+    const res = await walletd.rpc('withdraw', { coin: 'ETH-ganache', to: DOC_TO, amount: '1', ...extra });
+    assert.equal(res.json.error_type, 'UnsupportedError', res.text);
+  }
 }));
 
 test('documented sign_raw_transaction ETH example signs what the legacy send_raw_transaction example broadcasts', () => withEth(async () => {

@@ -52,6 +52,7 @@ Task<Json> TronNodeClient::post(std::string path, Json body) {
   if (nodes_.empty()) throw TronNodesUnavailable("no nodes are configured");
   const std::string text = body.dump();
   std::string failures;
+  bool any_unreachable = false;  // versus: every node answered, but not as a TRON node
   const std::uint64_t started = clock_ ? clock_->monotonicMillis() : 0;
   for (std::size_t attempt = 0; attempt < nodes_.size(); ++attempt) {
     std::uint64_t timeout = timeout_ms_;
@@ -78,12 +79,14 @@ Task<Json> TronNodeClient::post(std::string path, Json body) {
       parsed = Json::parse(response.body, nullptr, false);
       if (response.status >= 500) {
         problem = "HTTP " + std::to_string(response.status);
+        any_unreachable = true;
       } else if (parsed.is_discarded() || !parsed.is_object()) {
         problem = "HTTP " + std::to_string(response.status) +
                   " with a body that is not a JSON object (is it a TRON node?)";
       }
     } catch (const TransportError& e) {
       problem = e.what();
+      any_unreachable = true;
     }
     if (!problem.empty()) {
       failures += (failures.empty() ? "" : "; ") + node.url + ": " + problem;
@@ -92,7 +95,9 @@ Task<Json> TronNodeClient::post(std::string path, Json body) {
     preferred_ = index;
     co_return parsed;
   }
-  throw TronNodesUnavailable("no TRON node answered " + path + ": " + failures);
+  const std::string message = "no TRON node answered " + path + ": " + failures;
+  if (!any_unreachable && !failures.empty()) throw TronNodeMisbehaved(message);
+  throw TronNodesUnavailable(message);
 }
 
 Task<TronBlockRef> TronNodeClient::nowBlock() {
