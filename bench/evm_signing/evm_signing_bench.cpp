@@ -1,10 +1,10 @@
 // evm_signing_bench: EIP-1559 ETH transfers signed and serialised per second by walletd's core,
 // printed as one JSON line with a sample signed transaction (run.mjs checks it with ethers).
 // Built natively and for wasm (run under node).
-#include <chrono>
 #include <cstdio>
 #include <string>
 
+#include "bench/rate_loop.h"
 #include "core/coins/evm/evm_transaction.h"
 #include "core/encoding/hex.h"
 
@@ -24,18 +24,12 @@ int main(int argc, char** argv) {
   tx.value = *UInt256::fromDecimal("0.01", 18);
   const std::string sample = toHex(tx.sign(key).raw);
 
-  std::size_t n = 0;
   std::size_t sink = 0;
-  const auto start = std::chrono::steady_clock::now();
-  double elapsed = 0;
-  do {
-    for (int k = 0; k < 100; ++k) {
-      tx.nonce = n++;
-      sink += tx.sign(key).raw.size();
-    }
-    elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  } while (elapsed < min_seconds);
+  const double rate = bench::stepsPerSecond(min_seconds, [&](std::size_t n) {
+    tx.nonce = n;
+    sink += tx.sign(key).raw.size();
+  });
   std::printf("{\"host\":\"%s\",\"eip1559_signed_per_s\":%.0f,\"sample\":\"0x%s\",\"sink\":%zu}\n",
-              host, static_cast<double>(n) / elapsed, sample.c_str(), sink);
+              host, rate, sample.c_str(), sink);
   return 0;
 }
