@@ -1,6 +1,7 @@
 // KDF's documented requests for the wallet methods that need no peer (komodo-docs-mdx,
 // api/v20/utils/get_public_key, get_public_key_hash, get_enabled_coins, api/v20/wallet/gui_storage/*,
-// get_private_keys (its examples live in src/data/requests/kdf/v2/wallet.json) and
+// get_private_keys (its examples live in src/data/requests/kdf/v2/wallet.json),
+// api/legacy/convertaddress, validateaddress, version and
 // api/v20/streaming/heartbeat_enable and disable), sent verbatim except for `userpass`; the answers
 // must have the documented shape. One documented example is not a valid request for KDF itself
 // (gui_storage::add_account with a string account_id, where KDF's AccountId is an object): walletd
@@ -180,4 +181,25 @@ test('documented stream::heartbeat::enable and stream::disable examples, with th
   } finally {
     await stream.close();
   }
+});
+
+test('documented legacy convertaddress, validateaddress and version examples', async () => {
+  const converted = await send({ userpass: 'RPC_UserP@SSW0RD', method: 'convertaddress', coin: 'ETH',
+    from: '0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359', to_address_format: { format: 'mixedcase' } });
+  assert.deepEqual(converted.json, { result: { address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' } });
+
+  const valid = await send({ userpass: 'RPC_UserP@SSW0RD', method: 'validateaddress', coin: 'DOC',
+    address: 'RRnMcSeKiLrNdbp91qNVQwwXx5azD4S4CD' });
+  assert.deepEqual(valid.json, { result: { is_valid: true } });
+  const damaged = await send({ userpass: 'RPC_UserP@SSW0RD', method: 'validateaddress', coin: 'DOC',
+    address: 'RRnMcSeKiLrNdbp91qNVQwwXx5azD4S4CE' });
+  assert.equal(damaged.json.result.is_valid, false);
+  assert.equal(typeof damaged.json.result.reason, 'string');
+  const lowerEth = await send({ userpass: 'RPC_UserP@SSW0RD', method: 'validateaddress', coin: 'ETH',
+    address: '0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359' });
+  assert.equal(lowerEth.json.result.is_valid, false);
+  assert.match(lowerEth.json.result.reason, /Invalid address checksum/);
+
+  const version = await send({ userpass: 'RPC_UserP@SSW0RD', method: 'version' });
+  assert.deepEqual(Object.keys(version.json).sort(), ['datetime', 'result']);
 });
