@@ -199,6 +199,7 @@ test('refusals: a fee object, gasless without a provider, bad addresses, dust, t
     [{ coin: 'TRX-devnet', to: 'TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9L', amount: '1' }, 400, 'InvalidAddress'],
     [{ coin: 'TRX-devnet', to: '0x2b5ad5c4795c026514f8317c7a215e218dccd6cf', amount: '1' }, 400, 'InvalidAddress'],
     [{ coin: 'TRX-devnet', to: KNOWN, amount: '0.0000001' }, 400, 'AmountTooLow'],
+    [{ coin: 'TRX-devnet', to: ME, amount: '1' }, 400, 'InvalidAddress'],
     [{ coin: 'TRX-devnet', to: KNOWN, amount: '100000' }, 400, 'NotSufficientBalance'],
     [{ coin: 'USDT-TRC20-devnet', to: KNOWN, amount: '1000' }, 400, 'NotSufficientBalance'],
     [{ coin: 'TRX-devnet', to: KNOWN, amount: '1', memo: 'hi' }, 400, 'UnsupportedError'],

@@ -140,6 +140,10 @@ Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* 
     tx.fee_limit = tronFeeLimit(energy, chain);
     tx.contract = TronTrigger{sender.account, token->contract(), data, 0};
   } else {
+    if (to == sender.account) {  // java-tron: "Cannot transfer TRX to yourself."
+      refuse(WithdrawError::InvalidAddress,
+             "TRON refuses a TRX transfer to the sender's own address");
+    }
     const auto recipient_account = co_await node.account(to);
     creates_account = !recipient_account.has_value();
     if (req.max && trx_balance == 0)
