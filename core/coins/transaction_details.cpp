@@ -1,7 +1,18 @@
-// TransactionDetails serialisation (memo is null when absent, as KDF writes it).
+// TransactionDetails: amounts from smallest units, and serialisation (memo is null when absent, as
+// KDF writes it).
 #include "core/coins/transaction_details.h"
 
 namespace walletd {
+
+void TransactionDetails::setAmounts(const UInt256& total, const UInt256& spent,
+                                    const UInt256& received, unsigned decimals) {
+  total_amount = total.toDecimal(decimals);
+  spent_by_me = spent.toDecimal(decimals);
+  received_by_me = received.toDecimal(decimals);
+  const bool loss = spent > received;
+  my_balance_change = (loss ? spent.sub(received) : received.sub(spent))->toDecimal(decimals);
+  if (loss) my_balance_change.insert(my_balance_change.begin(), '-');
+}
 
 Json TransactionDetails::toJson() const {
   Json out = Json::object();

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/coins/withdraw_fee.h"
+#include "core/encoding/uint256.h"
 #include "core/rpc/json.h"
 
 namespace walletd {
@@ -29,6 +30,9 @@ struct TransactionDetails {
   std::string transaction_type = "StandardTransfer";
   std::optional<std::string> memo;
 
+  // total_amount, spent_by_me, received_by_me and my_balance_change from smallest-unit amounts.
+  void setAmounts(const UInt256& total, const UInt256& spent, const UInt256& received,
+                  unsigned decimals);
   Json toJson() const;
 };
 

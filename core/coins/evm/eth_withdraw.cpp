@@ -3,28 +3,16 @@
 // fees), eth_estimateGas unless the request sets gas, and eth_sendRawTransaction with broadcast.
 #include "core/coins/evm/eth_withdraw.h"
 
-#include "core/encoding/token_abi.h"
 #include "core/coins/evm/eth_fee_plan.h"
 #include "core/coins/evm/evm_transaction.h"
+#include "core/coins/withdraw_amounts.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
+#include "core/encoding/token_abi.h"
 #include "core/rpc/params_reader.h"
 
 namespace walletd {
 namespace {
-
-[[noreturn]] void insufficient(const std::string& coin, const UInt256& available,
-                               const UInt256& required, unsigned decimals) {
-  const std::string a = available.toDecimal(decimals);
-  const std::string r = required.toDecimal(decimals);
-  throw rpcError(WithdrawError::NotSufficientBalance,
-                 "Not enough " + coin + " to withdraw: available " + a + ", required at least " + r,
-                 Json{{"coin", coin}, {"available", a}, {"required", r}});
-}
-
-std::string smallestUnit(unsigned decimals) {
-  return UInt256(1).toDecimal(decimals);
-}
 
 // The request's fee (EthGas / EthGasEip1559) or the node's estimate; a fee the coin cannot use is
 // InvalidFeePolicy (EIP-1559 not allowed) or InvalidFee (bad value).
@@ -74,19 +62,7 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
     throw rpcError(WithdrawError::InvalidAddress, std::string("Invalid address: ") + e.what(),
                    Json(std::string(e.what())));
   }
-  UInt256 amount;
-  if (!req.max) {
-    auto parsed = UInt256::fromDecimal(req.amount.str(),
-                                       decimals);  // extra decimals are truncated, as in KDF
-    if (!parsed) throwInvalidParams("params.amount: out of range");
-    amount = *parsed;
-    if (amount.isZero()) {
-      throw rpcError(WithdrawError::AmountTooLow,
-                     "The amount " + req.amount.str() + " is too small, required at least " +
-                         smallestUnit(decimals),
-                     Json{{"amount", req.amount.str()}, {"threshold", smallestUnit(decimals)}});
-    }
-  }
+  UInt256 amount = req.max ? UInt256() : requestedUnits(req, decimals);
 
   std::optional<AsyncMutex::Guard> send_guard;
   if (req.broadcast) {
@@ -104,8 +80,10 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
     if (token) amount = token_balance;
   }
   // Checked before gas estimation: a node refuses to estimate a transfer the balance cannot cover.
-  if (token && token_balance < amount) insufficient(coin, token_balance, amount, decimals);
-  if (!token && !req.max && eth_balance < amount) insufficient(coin, eth_balance, amount, 18);
+  if (token && token_balance < amount)
+    throwNotSufficientBalance(coin, token_balance, amount, decimals);
+  if (!token && !req.max && eth_balance < amount)
+    throwNotSufficientBalance(coin, eth_balance, amount, 18);
   EvmFeePlan fees = co_await planFees(*platform, req.fee);
 
   EvmTransaction tx;
@@ -132,14 +110,14 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
   const UInt256 fee = *fees.pricePerGas().mulSmall(gas);
   if (!token) {
     if (req.max) {
-      if (eth_balance <= fee) insufficient(coin, eth_balance, fee, 18);
+      if (eth_balance <= fee) throwNotSufficientBalance(coin, eth_balance, fee, 18);
       amount = *eth_balance.sub(fee);
       tx.value = amount;
     } else if (const UInt256 required = *amount.add(fee); eth_balance < required) {
-      insufficient(coin, eth_balance, required, 18);
+      throwNotSufficientBalance(coin, eth_balance, required, 18);
     }
   } else {
-    if (eth_balance < fee) insufficient(platform->ticker(), eth_balance, fee, 18);
+    if (eth_balance < fee) throwNotSufficientBalance(platform->ticker(), eth_balance, fee, 18);
   }
 
   const EvmTransaction::Signed signed_tx = tx.sign(sender.key);
@@ -149,18 +127,12 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
   const bool to_self = to == sender.address;
   const UInt256 spent = token ? amount : *amount.add(fee);
   const UInt256 received = to_self ? amount : UInt256();
-  std::string change = received.sub(spent) ? received.sub(spent)->toDecimal(decimals)
-                                           : spent.sub(received)->toDecimal(decimals);
-  if (spent > received) change.insert(change.begin(), '-');
   TransactionDetails out;
   out.tx_hex = toHex(signed_tx.raw);
   out.tx_hash = tx_hash;
   out.from = {sender.checksumAddress()};
   out.to = {eip55Checksum(to)};
-  out.total_amount = amount.toDecimal(decimals);
-  out.spent_by_me = spent.toDecimal(decimals);
-  out.received_by_me = received.toDecimal(decimals);
-  out.my_balance_change = change;
+  out.setAmounts(amount, spent, received, decimals);
   out.timestamp = platform->clock().unixMillis() / 1000;
   out.fee_details.value = evmFeeDetails(platform->ticker(), fees, gas);
   out.coin = coin;

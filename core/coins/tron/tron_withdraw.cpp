@@ -7,6 +7,7 @@
 #include "core/coins/tron/tron_coins.h"
 #include "core/coins/tron/tron_fees.h"
 #include "core/coins/tron/tron_transaction.h"
+#include "core/coins/withdraw_amounts.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
 #include "core/encoding/token_abi.h"
@@ -15,15 +16,6 @@
 
 namespace walletd {
 namespace {
-
-[[noreturn]] void insufficient(const std::string& coin, const UInt256& available,
-                               const UInt256& required, unsigned decimals) {
-  const std::string a = available.toDecimal(decimals);
-  const std::string r = required.toDecimal(decimals);
-  throw rpcError(WithdrawError::NotSufficientBalance,
-                 "Not enough " + coin + " to withdraw: available " + a + ", required at least " + r,
-                 Json{{"coin", coin}, {"available", a}, {"required", r}});
-}
 
 [[noreturn]] void refuse(WithdrawError kind, const std::string& message) {
   throw rpcError(kind, message, Json(message));
@@ -68,19 +60,6 @@ EthAddress recipient(const std::string& to) {
   }
 }
 
-UInt256 requestedAmount(const WithdrawRequest& req, unsigned decimals) {
-  auto parsed = UInt256::fromDecimal(req.amount.str(), decimals);  // truncated, as in KDF
-  if (!parsed) throwInvalidParams("params.amount: out of range");
-  if (parsed->isZero()) {
-    const std::string threshold = UInt256(1).toDecimal(decimals);
-    throw rpcError(
-        WithdrawError::AmountTooLow,
-        "The amount " + req.amount.str() + " is too small, required at least " + threshold,
-        Json{{"amount", req.amount.str()}, {"threshold", threshold}});
-  }
-  return *parsed;
-}
-
 std::string sunText(std::uint64_t sun) {
   return UInt256(sun).toDecimal(TronPlatform::kDecimals);
 }
@@ -97,13 +76,6 @@ TronFeeDetails feeDetails(const std::string& platform, const TronFee& fee) {
   return out;
 }
 
-std::string signedDifference(const UInt256& received, const UInt256& spent, unsigned decimals) {
-  if (!(spent > received)) return received.sub(spent)->toDecimal(decimals);
-  std::string out(1, '-');
-  out += spent.sub(received)->toDecimal(decimals);
-  return out;
-}
-
 // `token` is null for TRX itself.
 Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* token,
                                       WithdrawRequest req) {
@@ -112,7 +84,7 @@ Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* 
   checkOptions(req, coin);
   const std::uint64_t expiration = expirationSeconds(req);
   const EthAddress to = recipient(req.to);
-  UInt256 amount = req.max ? UInt256() : requestedAmount(req, decimals);
+  UInt256 amount = req.max ? UInt256() : requestedUnits(req, decimals);
   const TronKey& sender = platform.key();
   TronNodeClient& node = platform.node();
 
@@ -131,7 +103,7 @@ Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* 
         throw rpcError(WithdrawError::ZeroBalanceToWithdrawMax, "Balance is zero");
       amount = token_balance;
     }
-    if (token_balance < amount) insufficient(coin, token_balance, amount, decimals);
+    if (token_balance < amount) throwNotSufficientBalance(coin, token_balance, amount, decimals);
     const Bytes data = erc20TransferData(to, amount);
     const TronConstantCall simulated = co_await node.triggerConstant(
         sender.account, token->contract(), "transfer(address,uint256)",
@@ -160,7 +132,7 @@ Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* 
   if (!token && req.max) {
     for (int round = 0; round < 4; ++round) {
       if (trx_balance <= fee.total())
-        insufficient(coin, UInt256(trx_balance), UInt256(fee.total()), decimals);
+        throwNotSufficientBalance(coin, UInt256(trx_balance), UInt256(fee.total()), decimals);
       std::get<TronTransfer>(tx.contract).amount = trx_balance - fee.total();
       signed_tx = tx.sign(sender.key);
       const TronFee settled =
@@ -173,10 +145,10 @@ Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* 
   }
   if (token) {
     if (trx_balance < fee.total())
-      insufficient(platform.ticker(), UInt256(trx_balance), UInt256(fee.total()),
-                   TronPlatform::kDecimals);
+      throwNotSufficientBalance(platform.ticker(), UInt256(trx_balance), UInt256(fee.total()),
+                                TronPlatform::kDecimals);
   } else if (const UInt256 required = *amount.add(fee.total()); UInt256(trx_balance) < required) {
-    insufficient(coin, UInt256(trx_balance), required, decimals);
+    throwNotSufficientBalance(coin, UInt256(trx_balance), required, decimals);
   }
 
   std::string tx_hash = toHex(signed_tx.txid);
@@ -190,10 +162,7 @@ Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* 
   out.tx_hash = tx_hash;
   out.from = {sender.address()};
   out.to = {tronBase58(to)};
-  out.total_amount = amount.toDecimal(decimals);
-  out.spent_by_me = spent.toDecimal(decimals);
-  out.received_by_me = received.toDecimal(decimals);
-  out.my_balance_change = signedDifference(received, spent, decimals);
+  out.setAmounts(amount, spent, received, decimals);
   out.timestamp = platform.clock().unixMillis() / 1000;
   out.fee_details.value = feeDetails(platform.ticker(), fee);
   out.coin = coin;
