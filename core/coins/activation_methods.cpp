@@ -13,16 +13,12 @@
 namespace walletd {
 namespace {
 
-[[noreturn]] void invalidPayload(const std::string& message) {
-  throw rpcError(EnablePlatformError::InvalidPayload, message, Json(message));
-}
-
 void checkNotActive(Node& node, const PlatformActivationParams& p) {
   if (node.activeCoins().find(p.ticker))
     throw rpcError(EnablePlatformError::PlatformIsAlreadyActivated, p.ticker, Json(p.ticker));
   for (const TokenRequest& token : p.tokens) {
     if (node.activeCoins().find(token.ticker))
-      invalidPayload("Token " + token.ticker + " is already activated");
+      throwInvalidPayload("Token " + token.ticker + " is already activated");
   }
 }
 

@@ -9,14 +9,14 @@ namespace walletd {
 // error_data: PlatformIsAlreadyActivated, PlatformConfigIsNotFound, TokenConfigIsNotFound: the
 // ticker; UnexpectedPlatformProtocol, UnexpectedTokenProtocol: {ticker, protocol};
 // PlatformCoinCreationError: {ticker, error}; the others: the message.
-#define WALLETD_ENABLE_PLATFORM_ERRORS(X)                                                        \
-  X(PlatformIsAlreadyActivated, 400)                                                             \
-  X(PlatformConfigIsNotFound, 400)                                                               \
-  X(UnexpectedPlatformProtocol, 400)                                                             \
-  X(TokenConfigIsNotFound, 400) X(UnexpectedTokenProtocol, 400) X(InvalidPayload, 400)           \
-      X(AtLeastOneNodeRequired, 400) X(PrivKeyPolicyNotAllowed, 400)                             \
-          X(UnexpectedDerivationMethod, 400) X(PlatformCoinCreationError, 500) X(Transport, 502) \
-              X(Internal, 500)
+#define WALLETD_ENABLE_PLATFORM_ERRORS(X)                                               \
+  X(PlatformIsAlreadyActivated, 400)                                                    \
+  X(PlatformConfigIsNotFound, 400)                                                      \
+  X(UnexpectedPlatformProtocol, 400)                                                    \
+  X(TokenConfigIsNotFound, 400)                                                         \
+  X(UnexpectedTokenProtocol, 400) X(InvalidPayload, 400) X(AtLeastOneNodeRequired, 400) \
+      X(PrivKeyPolicyNotAllowed, 400) X(UnexpectedDerivationMethod, 400)                \
+          X(PlatformCoinCreationError, 500) X(Transport, 502) X(Internal, 500)
 WALLETD_ERROR_FAMILY(EnablePlatformError, WALLETD_ENABLE_PLATFORM_ERRORS)
 
 // error_data: TokenIsAlreadyActivated, TokenConfigIsNotFound: the ticker;
@@ -28,5 +28,18 @@ WALLETD_ERROR_FAMILY(EnablePlatformError, WALLETD_ENABLE_PLATFORM_ERRORS)
   X(UnexpectedTokenProtocol, 400)      \
   X(PlatformCoinIsNotActivated, 400) X(UnsupportedPlatformCoin, 500) X(Transport, 500)
 WALLETD_ERROR_FAMILY(EnableTokenError, WALLETD_ENABLE_TOKEN_ERRORS)
+
+// PlatformCoinCreationError {ticker, error}: "Platform coin <ticker> creation failed: <error>".
+[[noreturn]] inline void throwPlatformCreationError(const std::string& ticker,
+                                                    const std::string& error) {
+  throw rpcError(EnablePlatformError::PlatformCoinCreationError,
+                 "Platform coin " + ticker + " creation failed: " + error,
+                 Json{{"ticker", ticker}, {"error", error}});
+}
+
+// InvalidPayload carrying its message.
+[[noreturn]] inline void throwInvalidPayload(const std::string& message) {
+  throw rpcError(EnablePlatformError::InvalidPayload, message, Json(message));
+}
 
 }  // namespace walletd

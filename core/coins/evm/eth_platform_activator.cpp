@@ -6,6 +6,7 @@
 #include "core/coins/evm/erc20_token_plan.h"
 #include "core/coins/evm/eth_hd_balance.h"
 #include "core/coins/evm/evm_family.h"
+#include "core/coins/iguana_activation_result.h"
 #include "core/coins/platform_activation_errors.h"
 #include "core/crypto/hashes.h"
 #include "core/encoding/encoding_error.h"
@@ -15,20 +16,10 @@
 namespace walletd {
 namespace {
 
-[[noreturn]] void creationError(const std::string& ticker, const std::string& error) {
-  throw rpcError(EnablePlatformError::PlatformCoinCreationError,
-                 "Platform coin " + ticker + " creation failed: " + error,
-                 Json{{"ticker", ticker}, {"error", error}});
-}
-
-[[noreturn]] void invalidPayload(const std::string& message) {
-  throw rpcError(EnablePlatformError::InvalidPayload, message, Json(message));
-}
-
 std::uint64_t chainIdOf(const CoinEntry& entry) {
   if (auto id = entry.unsignedInt("chain_id")) return *id;
   if (auto id = entry.protocolUnsigned("chain_id")) return *id;
-  creationError(entry.ticker, "no chain_id in the coins file");
+  throwPlatformCreationError(entry.ticker, "no chain_id in the coins file");
 }
 
 // An EVM address in a params field (swap contracts); InvalidRequest naming the field otherwise.
@@ -87,11 +78,12 @@ Task<PlatformKeys> platformKeys(Node& node, const CoinEntry& entry,
     if (!path_text) throw EncodingError("the coins file has no derivation_path");
     coin_path = DerivationPath::parse(*path_text);
   } catch (const EncodingError& e) {
-    creationError(p.ticker, std::string("HD mode needs the coin's derivation_path: ") + e.what());
+    throwPlatformCreationError(
+        p.ticker, std::string("HD mode needs the coin's derivation_path: ") + e.what());
   }
   const AddressPath& target = p.path_to_address;
   if (target.chain.value_or(Bip44Chain::External) != Bip44Chain::External) {
-    invalidPayload("path_to_address: EVM HD wallets use the External chain only");
+    throwInvalidPayload("path_to_address: EVM HD wallets use the External chain only");
   }
   const std::uint32_t address_id = target.address_id.value_or(0);
   std::vector<HdAccountRecord> records =
@@ -100,50 +92,14 @@ Task<PlatformKeys> platformKeys(Node& node, const CoinEntry& entry,
   out.hd = std::make_shared<EvmHdWallet>(node.keys(), coin_path, std::move(records));
   if (target.derivation_path &&
       target.derivation_path->str() != out.hd->addressPath(target.account_id, address_id).str()) {
-    invalidPayload("path_to_address: derivation_path " + target.derivation_path->str() +
-                   " does not match account_id / chain / address_id (" +
-                   out.hd->addressPath(target.account_id, address_id).str() + ")");
+    throwInvalidPayload("path_to_address: derivation_path " + target.derivation_path->str() +
+                        " does not match account_id / chain / address_id (" +
+                        out.hd->addressPath(target.account_id, address_id).str() + ")");
   }
   out.hd->ensureAccount(0);  // KDF creates the first account of a new wallet
   out.hd->ensureAddresses(target.account_id,
                           std::max(address_id + 1, p.min_addresses_number.value_or(0)));
   out.signer = out.hd->signerAt(target.account_id, address_id);
-  co_return out;
-}
-
-Json iguanaAddressInfo(const EthPlatform& coin) {
-  Json info = Json::object();
-  info["derivation_method"] = DerivationMethod{DerivationMethod::Type::Iguana}.toJson();
-  info["pubkey"] = toHex(coin.signer().public_key.uncompressed());  // 04 || X || Y
-  return info;
-}
-
-// KDF's Iguana answer: the address's ETH balance and token balances (or tickers).
-Task<Json> iguanaResult(EthPlatform& platform,
-                        const std::vector<std::shared_ptr<Erc20Token>>& tokens, bool get_balances,
-                        std::uint64_t current_block) {
-  Json eth_info = iguanaAddressInfo(platform);
-  Json token_info = iguanaAddressInfo(platform);
-  if (get_balances) {
-    const UInt256 wei = co_await platform.balanceWei();
-    eth_info["balances"] = spendableBalance(wei, 18).toJson();
-    Json balances = Json::object();
-    for (const auto& token : tokens) {
-      const UInt256 units = co_await platform.tokenBalance(token->contract());
-      balances[token->ticker()] = spendableBalance(units, token->decimals()).toJson();
-    }
-    token_info["balances"] = std::move(balances);
-  } else {  // KDF's documented answer: the platform's info then has neither balances nor tickers
-    Json tickers = Json::array();
-    for (const auto& token : tokens) tickers.push_back(token->ticker());
-    token_info["tickers"] = std::move(tickers);
-  }
-  const std::string address = platform.myAddress();
-  Json out = Json::object();
-  out["current_block"] = current_block;
-  out["eth_addresses_infos"] = Json{{address, std::move(eth_info)}};
-  out["erc20_addresses_infos"] = Json{{address, std::move(token_info)}};
-  out["nfts_infos"] = Json::object();
   co_return out;
 }
 
@@ -181,8 +137,9 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
                                  ? UInt256::fromHexQuantity(node_chain.get<std::string>())
                                  : std::nullopt;
   if (!node_chain_id || *node_chain_id != UInt256(chain_id)) {
-    creationError(p.ticker, "the node answers chain id " + node_chain.dump().substr(0, 40) +
-                                " but the coins file says " + std::to_string(chain_id));
+    throwPlatformCreationError(p.ticker,
+                               "the node answers chain id " + node_chain.dump().substr(0, 40) +
+                                   " but the coins file says " + std::to_string(chain_id));
   }
   const std::uint64_t current_block = co_await platform->currentBlock();
   std::vector<std::shared_ptr<Erc20Token>> tokens;
@@ -204,7 +161,9 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
     out.result["wallet_balance"] = balance.toJson();
     out.result["nfts_infos"] = Json::object();
   } else {
-    out.result = co_await iguanaResult(*platform, tokens, p.get_balances, current_block);
+    out.result = co_await iguanaActivationResult(
+        *platform, std::vector<std::shared_ptr<ActiveCoin>>(tokens.begin(), tokens.end()),
+        toHex(platform->signer().public_key.uncompressed()), p.get_balances, current_block);
   }
 
   handle->setProgress("Finishing");

@@ -1,8 +1,8 @@
 // EVM balances over JSON-RPC: eth_getBalance and ERC20 balanceOf through eth_call, at "latest".
 #include "core/coins/evm/evm_coins.h"
 
-#include "core/encoding/token_abi.h"
 #include "core/encoding/hex.h"
+#include "core/encoding/token_abi.h"
 
 namespace walletd {
 UInt256 nodeQuantity(const Json& value, const char* what) {
@@ -12,12 +12,6 @@ UInt256 nodeQuantity(const Json& value, const char* what) {
     throw NodesUnavailable(std::string("the node answered ") + what + " with " +
                            value.dump().substr(0, 80));
   return *parsed;
-}
-
-BalanceInfo spendableBalance(const UInt256& amount, unsigned decimals) {
-  BalanceInfo out;
-  out.spendable = *Decimal::fromText(amount.toDecimal(decimals));
-  return out;
 }
 
 EthPlatform::EthPlatform(std::string ticker, std::uint64_t chain_id, int max_tx_type,

@@ -93,7 +93,4 @@ class Erc20Token : public ActiveCoin {
 // reported as NodesUnavailable naming `what` (the call).
 UInt256 nodeQuantity(const Json& value, const char* what);
 
-// Decimal text of a smallest-unit amount as a BalanceInfo with nothing unspendable.
-BalanceInfo spendableBalance(const UInt256& amount, unsigned decimals);
-
 }  // namespace walletd

@@ -8,16 +8,6 @@
 #include "core/encoding/tron_address.h"
 
 namespace walletd {
-namespace {
-
-BalanceInfo spendable(const UInt256& amount, unsigned decimals) {
-  BalanceInfo out;
-  out.spendable = *Decimal::fromText(amount.toDecimal(decimals));
-  return out;
-}
-
-}  // namespace
-
 TronKey TronKey::fromKey(const PrivateKey& key, std::string derivation_path) {
   TronKey out;
   out.key = key;
@@ -45,7 +35,7 @@ Task<std::uint64_t> TronPlatform::balanceSun(EthAddress account) {
 
 Task<BalanceInfo> TronPlatform::myBalance() {
   const std::uint64_t sun = co_await balanceSun(key_.account);
-  co_return spendable(UInt256(sun), kDecimals);
+  co_return spendableBalance(UInt256(sun), kDecimals);
 }
 
 Task<UInt256> TronPlatform::tokenBalance(EthAddress contract, EthAddress owner) {
@@ -66,7 +56,7 @@ Trc20Token::Trc20Token(std::string ticker, std::shared_ptr<TronPlatform> platfor
 
 Task<BalanceInfo> Trc20Token::myBalance() {
   const UInt256 units = co_await platform_->tokenBalance(contract_, platform_->key().account);
-  co_return spendable(units, decimals_);
+  co_return spendableBalance(units, decimals_);
 }
 
 Task<std::string> tronBroadcast(TronPlatform& platform, Bytes transaction) {

@@ -2,6 +2,7 @@
 // protocol type TRX): checks that need no node (answered by init at once), the key, the node
 // (getnowblock: it must speak TRON's HTTP API), the token plans, balances. The shared entry
 // point registers the coins after a cancellation check.
+#include "core/coins/iguana_activation_result.h"
 #include "core/coins/platform_activation_errors.h"
 #include "core/coins/tron/trc20_token_plan.h"
 #include "core/coins/tron/tron_coins.h"
@@ -12,16 +13,6 @@
 
 namespace walletd {
 namespace {
-
-[[noreturn]] void creationError(const std::string& ticker, const std::string& error) {
-  throw rpcError(EnablePlatformError::PlatformCoinCreationError,
-                 "Platform coin " + ticker + " creation failed: " + error,
-                 Json{{"ticker", ticker}, {"error", error}});
-}
-
-[[noreturn]] void invalidPayload(const std::string& message) {
-  throw rpcError(EnablePlatformError::InvalidPayload, message, Json(message));
-}
 
 std::vector<Trc20TokenPlan> tokenPlans(Node& node, const PlatformActivationParams& p) {
   std::vector<Trc20TokenPlan> plans;
@@ -35,45 +26,9 @@ std::vector<Trc20TokenPlan> tokenPlans(Node& node, const PlatformActivationParam
 void checkNetwork(const CoinEntry& entry) {
   const auto network = entry.protocolString("network");
   if (!network || (*network != "Mainnet" && *network != "Nile" && *network != "Shasta")) {
-    creationError(entry.ticker,
-                  "the coins file's protocol_data.network must be Mainnet, Nile or Shasta");
+    throwPlatformCreationError(
+        entry.ticker, "the coins file's protocol_data.network must be Mainnet, Nile or Shasta");
   }
-}
-
-Json iguanaAddressInfo(const TronPlatform& platform) {
-  Json info = Json::object();
-  info["derivation_method"] = DerivationMethod{DerivationMethod::Type::Iguana}.toJson();
-  info["pubkey"] = toHex(platform.key().public_key.uncompressed());  // 04 || X || Y
-  return info;
-}
-
-// KDF's Iguana answer, the same shape as an EVM platform's (base58 address keys).
-Task<Json> iguanaResult(TronPlatform& platform,
-                        const std::vector<std::shared_ptr<Trc20Token>>& tokens, bool get_balances,
-                        std::uint64_t current_block) {
-  Json platform_info = iguanaAddressInfo(platform);
-  Json token_info = iguanaAddressInfo(platform);
-  if (get_balances) {
-    const BalanceInfo platform_balance = co_await platform.myBalance();
-    platform_info["balances"] = platform_balance.toJson();
-    Json balances = Json::object();
-    for (const auto& token : tokens) {
-      const BalanceInfo token_balance = co_await token->myBalance();
-      balances[token->ticker()] = token_balance.toJson();
-    }
-    token_info["balances"] = std::move(balances);
-  } else {
-    Json tickers = Json::array();
-    for (const auto& token : tokens) tickers.push_back(token->ticker());
-    token_info["tickers"] = std::move(tickers);
-  }
-  const std::string address = platform.myAddress();
-  Json out = Json::object();
-  out["current_block"] = current_block;
-  out["eth_addresses_infos"] = Json{{address, std::move(platform_info)}};
-  out["erc20_addresses_infos"] = Json{{address, std::move(token_info)}};
-  out["nfts_infos"] = Json::object();
-  co_return out;
 }
 
 }  // namespace
@@ -90,10 +45,12 @@ void TronPlatformActivator::check(Node& node, const CoinEntry& entry,
     throw rpcError(EnablePlatformError::PrivKeyPolicyNotAllowed, message, Json(message));
   }
   if (p.raw.is_object() && p.raw.contains("tron_gasless_provider")) {
-    invalidPayload("tron_gasless_provider: gasless transfers are not available in this build yet");
+    throwInvalidPayload(
+        "tron_gasless_provider: gasless transfers are not available in this build yet");
   }
   if (node.keys().mode() == WalletKeys::Mode::HD) {
-    creationError(p.ticker, "TRON activation with an HD wallet is not available in this build yet");
+    throwPlatformCreationError(
+        p.ticker, "TRON activation with an HD wallet is not available in this build yet");
   }
   checkNetwork(entry);
   tokenPlans(node, p);
@@ -110,7 +67,8 @@ Task<ActivatedCoins> TronPlatformActivator::activate(Node& node, const CoinEntry
   try {
     block = co_await platform->node().nowBlock();
   } catch (const TronNodeMisbehaved& e) {
-    creationError(p.ticker, std::string("the node does not speak TRON's HTTP API: ") + e.what());
+    throwPlatformCreationError(p.ticker,
+                               std::string("the node does not speak TRON's HTTP API: ") + e.what());
   }
   std::vector<std::shared_ptr<Trc20Token>> tokens;
   for (const Trc20TokenPlan& plan : plans) {
@@ -119,7 +77,9 @@ Task<ActivatedCoins> TronPlatformActivator::activate(Node& node, const CoinEntry
   }
   handle->setProgress("RequestingWalletBalance");
   ActivatedCoins out;
-  out.result = co_await iguanaResult(*platform, tokens, p.get_balances, block.number);
+  out.result = co_await iguanaActivationResult(
+      *platform, std::vector<std::shared_ptr<ActiveCoin>>(tokens.begin(), tokens.end()),
+      toHex(platform->key().public_key.uncompressed()), p.get_balances, block.number);
   handle->setProgress("Finishing");
   handle->throwIfCancelled();
   out.coins.push_back(platform);

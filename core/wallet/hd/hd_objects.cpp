@@ -63,6 +63,12 @@ DerivationMethod DerivationMethod::fromJson(const Json& value, const std::string
                      "`, expected `Iguana` or `HDWallet`");
 }
 
+BalanceInfo spendableBalance(const UInt256& amount, unsigned decimals) {
+  BalanceInfo out;
+  out.spendable = *Decimal::fromText(amount.toDecimal(decimals));
+  return out;
+}
+
 Json BalanceInfo::toJson() const {
   return Json{{"spendable", spendable.str()}, {"unspendable", unspendable.str()}};
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/encoding/decimal.h"
+#include "core/encoding/uint256.h"
 #include "core/rpc/json.h"
 #include "core/wallet/keys/derivation_path.h"
 
@@ -37,6 +38,9 @@ struct BalanceInfo {
   Decimal unspendable;
   Json toJson() const;
 };
+
+// A smallest-unit amount (wei, sun, ...) with `decimals` as a BalanceInfo, nothing unspendable.
+BalanceInfo spendableBalance(const UInt256& amount, unsigned decimals);
 
 // KDF's balance object in HD answers: one BalanceInfo (a coin alone), or one per ticker in
 // activation order (a platform with its tokens, KDF's CoinBalanceMap).
