@@ -10,18 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "core/coins/coin_node.h"
+#include "core/coins/node_failover.h"
 #include "core/coins/transport_error.h"
 #include "core/platform/clock.h"
 #include "core/platform/http_client.h"
 #include "core/rpc/json.h"
 
 namespace walletd {
-
-struct CoinNode {
-  std::string url;
-  bool proxy_auth = false;  // spec `<vendor>_auth`; KDF's `komodo_proxy`
-  static CoinNode fromJson(const Json& value, const std::string& path);  // strict
-};
 
 struct NodesUnavailable : TransportFailure {
   explicit NodesUnavailable(const std::string& message) : TransportFailure(message, message) {}
@@ -41,7 +37,7 @@ struct JsonRpcError : TransportFailure {
 class JsonRpcClient {
  public:
   static constexpr std::size_t kMaxNodes = 16;
-  static constexpr std::uint64_t kCallBudgetMs = 30000;  // one call, failover included
+  static constexpr std::uint64_t kCallBudgetMs = NodeFailover::kCallBudgetMs;
 
   // With a `clock`, one call (all its failover attempts) ends within kCallBudgetMs; each attempt
   // has `timeout_ms` (connect has a shorter one in the hosts).
@@ -50,15 +46,11 @@ class JsonRpcClient {
 
   // The `result` of `method(params)`.
   Task<Json> call(std::string method, Json params);
-  const std::vector<CoinNode>& nodes() const { return nodes_; }
+  const std::vector<CoinNode>& nodes() const { return failover_.nodes(); }
 
  private:
-  HttpClient& http_;
-  std::vector<CoinNode> nodes_;
-  std::uint64_t timeout_ms_;
-  const Clock* clock_;
+  NodeFailover failover_;  // the node that answered last is asked first
   std::uint64_t next_id_ = 1;
-  std::size_t preferred_ = 0;  // the node that answered last is asked first
 };
 
 }  // namespace walletd

@@ -10,12 +10,6 @@
 namespace walletd {
 namespace {
 
-std::string joinUrl(const std::string& base, const std::string& path) {
-  std::string url = base;
-  while (!url.empty() && url.back() == '/') url.pop_back();
-  return url + path;
-}
-
 // A non-negative integer field of a node answer; absent is 0 (proto3 JSON omits zeros).
 std::uint64_t count(const Json& object, const char* key, const char* what) {
   if (!object.is_object() || !object.contains(key)) return 0;
@@ -46,57 +40,26 @@ std::string decodeMessage(const Json& value) {
 
 TronNodeClient::TronNodeClient(HttpClient& http, std::vector<CoinNode> nodes,
                                std::uint64_t timeout_ms, const Clock* clock)
-    : http_(http), nodes_(std::move(nodes)), timeout_ms_(timeout_ms), clock_(clock) {}
+    : failover_(http, std::move(nodes), timeout_ms, clock) {}
 
 Task<Json> TronNodeClient::post(std::string path, Json body) {
-  if (nodes_.empty()) throw TronNodesUnavailable("no nodes are configured");
-  const std::string text = body.dump();
-  std::string failures;
-  bool any_unreachable = false;  // versus: every node answered, but not as a TRON node
-  const std::uint64_t started = clock_ ? clock_->monotonicMillis() : 0;
-  for (std::size_t attempt = 0; attempt < nodes_.size(); ++attempt) {
-    std::uint64_t timeout = timeout_ms_;
-    if (clock_) {
-      const std::uint64_t elapsed = clock_->monotonicMillis() - started;
-      if (elapsed >= JsonRpcClient::kCallBudgetMs) {
-        failures += "; no time left for the other nodes";
-        break;
-      }
-      timeout = std::min(timeout, JsonRpcClient::kCallBudgetMs - elapsed);
+  if (failover_.nodes().empty()) throw TronNodesUnavailable("no nodes are configured");
+  Json parsed;  // the judged answer, parsed once
+  NodeFailover::Judge judge =
+      [&parsed](const HttpResponse& response) -> std::optional<std::string> {
+    if (response.status >= 500) return "HTTP " + std::to_string(response.status);
+    parsed = Json::parse(response.body, nullptr, false);
+    if (parsed.is_discarded() || !parsed.is_object()) {
+      return "HTTP " + std::to_string(response.status) +
+             " with a body that is not a JSON object (is it a TRON node?)";
     }
-    const std::size_t index = (preferred_ + attempt) % nodes_.size();
-    const CoinNode& node = nodes_[index];
-    HttpRequest request;
-    request.method = "POST";
-    request.url = joinUrl(node.url, path);
-    request.headers = {{"Content-Type", "application/json"}};
-    request.body = text;
-    request.timeout_ms = timeout;
-    std::string problem;
-    Json parsed;
-    try {
-      const HttpResponse response = co_await http_.request(std::move(request));
-      parsed = Json::parse(response.body, nullptr, false);
-      if (response.status >= 500) {
-        problem = "HTTP " + std::to_string(response.status);
-        any_unreachable = true;
-      } else if (parsed.is_discarded() || !parsed.is_object()) {
-        problem = "HTTP " + std::to_string(response.status) +
-                  " with a body that is not a JSON object (is it a TRON node?)";
-      }
-    } catch (const TransportError& e) {
-      problem = e.what();
-      any_unreachable = true;
-    }
-    if (!problem.empty()) {
-      failures += (failures.empty() ? "" : "; ") + node.url + ": " + problem;
-      continue;
-    }
-    preferred_ = index;
-    co_return parsed;
-  }
-  const std::string message = "no TRON node answered " + path + ": " + failures;
-  if (!any_unreachable && !failures.empty()) throw TronNodeMisbehaved(message);
+    return std::nullopt;
+  };
+  NodeFailover::Outcome outcome = co_await failover_.post(path, body.dump(), std::move(judge));
+  if (outcome.answer) co_return parsed;
+  const std::string message = "no TRON node answered " + path + ": " + outcome.failures;
+  // Every node answered, but not as a TRON node: the wrong kind of node, not a transport failure.
+  if (!outcome.any_unreachable) throw TronNodeMisbehaved(message);
   throw TronNodesUnavailable(message);
 }
 

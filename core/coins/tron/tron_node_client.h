@@ -1,7 +1,8 @@
 // TronNodeClient: a TRON full node's HTTP API (`POST <node>/wallet/<name>` with a JSON body, the
-// answer a JSON object), over the coin's nodes with failover: a node that gives no answer, a 5xx
-// or a body that is not a JSON object is skipped; when all failed, TronNodesUnavailable names
-// each. The reads and the broadcast walletd needs are typed here; addresses travel as 41-hex
+// answer a JSON object), over the coin's nodes with NodeFailover: a node that gives no answer, a
+// 5xx or a body that is not a JSON object is skipped; when all failed, TronNodesUnavailable names
+// each (TronNodeMisbehaved when every node answered, just not as a TRON node). The reads and the
+// broadcast walletd needs are typed here; addresses travel as 41-hex
 // (`visible: false`).
 #pragma once
 
@@ -10,7 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "core/coins/json_rpc_client.h"
+#include "core/coins/coin_node.h"
+#include "core/coins/node_failover.h"
 #include "core/coins/transport_error.h"
 #include "core/coins/tron/tron_transaction.h"
 #include "core/encoding/uint256.h"
@@ -97,14 +99,10 @@ class TronNodeClient {
   // Broadcasts a signed Transaction message; answers the txid.
   Task<std::string> broadcastHex(Bytes transaction);
 
-  const std::vector<CoinNode>& nodes() const { return nodes_; }
+  const std::vector<CoinNode>& nodes() const { return failover_.nodes(); }
 
  private:
-  HttpClient& http_;
-  std::vector<CoinNode> nodes_;
-  std::uint64_t timeout_ms_;
-  const Clock* clock_;
-  std::size_t preferred_ = 0;
+  NodeFailover failover_;
 };
 
 // The contract call failed in the node's VM (REVERT, a missing contract): its message.
