@@ -1,4 +1,4 @@
-// The measuring loop the signing benchmarks share: runs `step(n)` in batches of 100 until at
+// The measuring loop the benchmarks share: runs `step(n)` in batches of 100 until at
 // least `min_seconds` passed; answers the steps per second.
 #pragma once
 

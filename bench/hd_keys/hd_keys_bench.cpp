@@ -1,10 +1,10 @@
 // hd_keys_bench: HD addresses per second from a cached chain node (ETH and BTC P2PKH) and BIP39
 // seeds per second, printed as one JSON line. Built natively and for wasm (run under node) so
 // bench/hd_keys/run.mjs can print both next to the JS libraries.
-#include <chrono>
 #include <cstdio>
 #include <string>
 
+#include "bench/rate_loop.h"
 #include "core/crypto/hashes.h"
 #include "core/encoding/base58.h"
 #include "core/encoding/eth_address.h"
@@ -18,23 +18,6 @@ namespace {
 const char* kMnemonic =
     "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
 
-double seconds(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-// Runs `body(i)` for at least `min_seconds`, returns operations per second.
-template <typename F>
-double rate(F body, double min_seconds) {
-  std::size_t n = 0;
-  const auto start = std::chrono::steady_clock::now();
-  double elapsed = 0;
-  do {
-    for (int k = 0; k < 100; ++k) body(n++);
-    elapsed = seconds(start);
-  } while (elapsed < min_seconds);
-  return static_cast<double>(n) / elapsed;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -47,21 +30,17 @@ int main(int argc, char** argv) {
 
   const std::string eth_first =
       eip55Checksum(ethAddressFromPublicKey(eth_chain.derive(0).publicKey().uncompressed()));
-  const double eth = rate(
-      [&](std::size_t i) {
-        const ExtendedKey child = eth_chain.derive(static_cast<std::uint32_t>(i % 0x7fffffff));
-        sink += eip55Checksum(ethAddressFromPublicKey(child.publicKey().uncompressed())).size();
-      },
-      min_seconds);
-  const double btc = rate(
-      [&](std::size_t i) {
-        const ExtendedKey child = btc_chain.derive(static_cast<std::uint32_t>(i % 0x7fffffff));
-        const auto hash = hash160(child.compressedPublicKey());
-        sink += base58CheckEncode(concatBytes({Bytes{0x00}, hash})).size();
-      },
-      min_seconds);
-  const double seeds =
-      rate([&](std::size_t) { sink += mnemonicToSeed(kMnemonic, "TREZOR").size(); }, min_seconds);
+  const double eth = bench::stepsPerSecond(min_seconds, [&](std::size_t i) {
+    const ExtendedKey child = eth_chain.derive(static_cast<std::uint32_t>(i % 0x7fffffff));
+    sink += eip55Checksum(ethAddressFromPublicKey(child.publicKey().uncompressed())).size();
+  });
+  const double btc = bench::stepsPerSecond(min_seconds, [&](std::size_t i) {
+    const ExtendedKey child = btc_chain.derive(static_cast<std::uint32_t>(i % 0x7fffffff));
+    const auto hash = hash160(child.compressedPublicKey());
+    sink += base58CheckEncode(concatBytes({Bytes{0x00}, hash})).size();
+  });
+  const double seeds = bench::stepsPerSecond(
+      min_seconds, [&](std::size_t) { sink += mnemonicToSeed(kMnemonic, "TREZOR").size(); });
   std::printf(
       "{\"host\":\"%s\",\"eth_addresses_per_s\":%.0f,\"btc_addresses_per_s\":%.0f,\"bip39_seeds_"
       "per_s\":%.0f,"

@@ -59,7 +59,11 @@ Task<BalanceInfo> Trc20Token::myBalance() {
   co_return spendableBalance(units, decimals_);
 }
 
-Task<std::string> tronBroadcast(TronPlatform& platform, Bytes transaction) {
+namespace {
+
+// send_raw_transaction's tx_hex, checked locally first (a Transaction with raw_data and a
+// signature); answers the txID. The node's refusal is TronBroadcastRefused.
+Task<std::string> broadcastChecked(TronPlatform& platform, Bytes transaction) {
   std::size_t signatures = 0;
   try {
     signatures = parseTronTransaction(transaction).signatures;
@@ -74,15 +78,13 @@ Task<std::string> tronBroadcast(TronPlatform& platform, Bytes transaction) {
   co_return co_await platform.node().broadcastHex(std::move(transaction));
 }
 
-namespace {
-
 Task<std::string> sendRaw(TronPlatform& platform, SendRawRequest request) {
   if (!request.tx_bytes) {
     const std::string message = "tx_json is the gasless form; " + request.coin +
                                 " takes tx_hex (a signed TRON Transaction) here";
     throw rpcError(RawTransactionError::InvalidParam, message, Json(message));
   }
-  co_return co_await tronBroadcast(platform, std::move(*request.tx_bytes));
+  co_return co_await broadcastChecked(platform, std::move(*request.tx_bytes));
 }
 
 }  // namespace

@@ -82,9 +82,4 @@ class Trc20Token : public ActiveCoin {
   std::uint32_t required_confirmations_;
 };
 
-// Broadcasts a signed TRON Transaction (send_raw_transaction's tx_hex and withdraw's
-// broadcast): checked locally first (a Transaction with raw_data and a signature); answers the
-// txID. Errors: RawTransactionError::InvalidParam, the node's refusal as TronBroadcastRefused.
-Task<std::string> tronBroadcast(TronPlatform& platform, Bytes transaction);
-
 }  // namespace walletd

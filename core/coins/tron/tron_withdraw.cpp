@@ -152,7 +152,8 @@ Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* 
   }
 
   std::string tx_hash = toHex(signed_tx.txid);
-  if (req.broadcast) tx_hash = co_await tronBroadcast(platform, signed_tx.bytes);
+  // Broadcast as is: the checks send_raw_transaction makes on foreign bytes are not needed here.
+  if (req.broadcast) tx_hash = co_await node.broadcastHex(signed_tx.bytes);
 
   const bool to_self = to == sender.account;
   const UInt256 spent = token ? amount : *amount.add(fee.total());
