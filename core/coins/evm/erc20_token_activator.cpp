@@ -11,13 +11,11 @@ namespace walletd {
 namespace {
 
 std::vector<EthAddress> knownAddresses(EthPlatform& platform) {
-  EvmHdWallet* hd = platform.hdWallet();
+  HdWallet* hd = platform.hdWallet();
   if (hd == nullptr) return {platform.address()};
   std::vector<EthAddress> out;
-  for (const HdAccountRecord& account : hd->accounts()) {
-    for (std::uint32_t index = 0; index < account.external_addresses; ++index)
-      out.push_back(hd->signerAt(account.account_id, index).address);
-  }
+  for (const HdAddressRef& address : hd->knownAddresses())
+    out.push_back(hd->keccakKeyAt(address).account);
   return out;
 }
 

@@ -1,96 +1,41 @@
 // EVM HD scanning and balances, one node call at a time (ETH balance, then each token's).
 #include "core/coins/evm/eth_hd_balance.h"
 
-#include <map>
+#include "core/wallet/hd/hd_balance_report.h"
 
 namespace walletd {
-namespace {
 
-Task<bool> isAddressUsed(EthPlatform& platform,
-                         const std::vector<std::shared_ptr<Erc20Token>>& tokens,
-                         EthAddress address) {
-  if (!(co_await platform.transactionCount(address, "latest")).isZero()) co_return true;
-  if (!(co_await platform.balanceWei(address)).isZero()) co_return true;
-  for (const auto& token : tokens) {
-    if (!(co_await platform.tokenBalance(token->contract(), address)).isZero()) co_return true;
-  }
-  co_return false;
-}
-
-// Balances of one address in smallest units, platform first then tokens.
-Task<std::vector<UInt256>> addressBalances(EthPlatform& platform,
-                                           const std::vector<std::shared_ptr<Erc20Token>>& tokens,
-                                           EthAddress address) {
-  std::vector<UInt256> out;
-  out.push_back(co_await platform.balanceWei(address));
-  for (const auto& token : tokens) {
-    out.push_back(co_await platform.tokenBalance(token->contract(), address));
-  }
-  co_return out;
-}
-
-CoinBalanceMap balanceMap(const EthPlatform& platform,
-                          const std::vector<std::shared_ptr<Erc20Token>>& tokens,
-                          const std::vector<UInt256>& amounts) {
-  CoinBalanceMap out;
-  out.emplace_back(platform.ticker(), spendableBalance(amounts[0], 18));
-  for (std::size_t i = 0; i < tokens.size(); ++i) {
-    out.emplace_back(tokens[i]->ticker(), spendableBalance(amounts[i + 1], tokens[i]->decimals()));
-  }
-  return out;
-}
-
-}  // namespace
-
-Task<void> scanHdAccounts(EthPlatform& platform, std::vector<std::shared_ptr<Erc20Token>> tokens,
-                          std::uint32_t gap_limit) {
-  EvmHdWallet& hd = *platform.hdWallet();
-  const std::vector<HdAccountRecord> accounts = hd.accounts();
-  for (const HdAccountRecord& account : accounts) {
-    std::uint32_t known = account.external_addresses;
-    std::uint32_t unused_in_row = 0;
-    for (std::uint32_t index = known;
-         unused_in_row < gap_limit && index < EvmHdWallet::kMaxAddressesPerAccount; ++index) {
-      const EvmSigner signer = hd.signerAt(account.account_id, index);
-      if (co_await isAddressUsed(platform, tokens, signer.address)) {
-        known = index + 1;
-        unused_in_row = 0;
-      } else {
-        ++unused_in_row;
-      }
+Task<void> scanEthHdAccounts(EthPlatform& platform, std::vector<std::shared_ptr<Erc20Token>> tokens,
+                             std::uint32_t gap_limit) {
+  HdWallet& hd = *platform.hdWallet();
+  auto is_used = [&platform, &hd, &tokens](HdAddressRef ref) -> Task<bool> {
+    const EthAddress address = hd.keccakKeyAt(ref).account;
+    if (!(co_await platform.transactionCount(address, "latest")).isZero()) co_return true;
+    if (!(co_await platform.balanceWei(address)).isZero()) co_return true;
+    for (const auto& token : tokens) {
+      if (!(co_await platform.tokenBalance(token->contract(), address)).isZero()) co_return true;
     }
-    hd.ensureAddresses(account.account_id, known);
-  }
+    co_return false;
+  };
+  co_await scanHdAccounts(hd, is_used, gap_limit);
 }
 
-Task<WalletBalanceInfo> hdWalletBalance(EthPlatform& platform,
-                                        std::vector<std::shared_ptr<Erc20Token>> tokens) {
-  EvmHdWallet& hd = *platform.hdWallet();
-  WalletBalanceInfo out;
-  for (const HdAccountRecord& account : hd.accounts()) {
-    WalletAccountInfo info;
-    info.account_index = account.account_id;
-    info.derivation_path = hd.accountPath(account.account_id).str();
-    std::vector<UInt256> totals(tokens.size() + 1);
-    for (std::uint32_t index = 0; index < account.external_addresses; ++index) {
-      const EvmSigner signer = hd.signerAt(account.account_id, index);
-      const std::vector<UInt256> amounts =
-          co_await addressBalances(platform, tokens, signer.address);
-      for (std::size_t i = 0; i < amounts.size(); ++i) {
-        auto sum = totals[i].add(amounts[i]);
-        if (sum) totals[i] = *sum;
-      }
-      AccountAddressInfo address;
-      address.address = signer.checksumAddress();
-      address.derivation_path = signer.derivation_path;
-      address.chain = Bip44Chain::External;
-      address.balance = balanceMap(platform, tokens, amounts);
-      info.addresses.push_back(std::move(address));
+Task<WalletBalanceInfo> ethHdWalletBalance(EthPlatform& platform,
+                                           std::vector<std::shared_ptr<Erc20Token>> tokens) {
+  HdWallet& hd = *platform.hdWallet();
+  std::vector<HdBalanceColumn> columns{{platform.ticker(), 18}};
+  for (const auto& token : tokens) columns.push_back({token->ticker(), token->decimals()});
+  auto read = [&platform, &hd, &tokens](HdAddressRef ref) -> Task<HdAddressReading> {
+    const EthAddress address = hd.keccakKeyAt(ref).account;
+    HdAddressReading out;
+    out.address = eip55Checksum(address);
+    out.amounts.push_back(co_await platform.balanceWei(address));
+    for (const auto& token : tokens) {
+      out.amounts.push_back(co_await platform.tokenBalance(token->contract(), address));
     }
-    info.total_balance = balanceMap(platform, tokens, totals);
-    out.accounts.push_back(std::move(info));
-  }
-  co_return out;
+    co_return out;
+  };
+  co_return co_await hdWalletBalance(hd, std::move(columns), read);
 }
 
 }  // namespace walletd

@@ -6,9 +6,9 @@
 #include "core/coins/evm/erc20_token_plan.h"
 #include "core/coins/evm/eth_hd_balance.h"
 #include "core/coins/evm/evm_family.h"
+#include "core/coins/hd_platform_wallet.h"
 #include "core/coins/iguana_activation_result.h"
 #include "core/coins/platform_activation_errors.h"
-#include "core/crypto/hashes.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
 #include "core/node/node.h"
@@ -53,56 +53,6 @@ std::vector<Erc20TokenPlan> tokenPlans(Node& node, const PlatformActivationParam
   return plans;
 }
 
-std::string walletId(const Node& node) {
-  return toHex(hash160(node.keys().internalPublicKey().compressed()));
-}
-
-// The platform's keys: the Iguana key, or the HD wallet (stored accounts, plus the
-// path_to_address account) with path_to_address as the activated address.
-struct PlatformKeys {
-  EvmSigner signer;
-  std::shared_ptr<EvmHdWallet> hd;
-  bool new_wallet = false;
-};
-
-Task<PlatformKeys> platformKeys(Node& node, const CoinEntry& entry,
-                                const PlatformActivationParams& p) {
-  PlatformKeys out;
-  if (node.keys().mode() != WalletKeys::Mode::HD) {
-    out.signer = EvmSigner::fromKey(node.keys().iguanaKey(), "");
-    co_return out;
-  }
-  const auto path_text = entry.string("derivation_path");
-  DerivationPath coin_path;
-  try {
-    if (!path_text) throw EncodingError("the coins file has no derivation_path");
-    coin_path = DerivationPath::parse(*path_text);
-  } catch (const EncodingError& e) {
-    throwPlatformCreationError(
-        p.ticker, std::string("HD mode needs the coin's derivation_path: ") + e.what());
-  }
-  const AddressPath& target = p.path_to_address;
-  if (target.chain.value_or(Bip44Chain::External) != Bip44Chain::External) {
-    throwInvalidPayload("path_to_address: EVM HD wallets use the External chain only");
-  }
-  const std::uint32_t address_id = target.address_id.value_or(0);
-  std::vector<HdAccountRecord> records =
-      co_await HdAccountStore(node.storage(), walletId(node)).load(p.ticker);
-  out.new_wallet = records.empty();
-  out.hd = std::make_shared<EvmHdWallet>(node.keys(), coin_path, std::move(records));
-  if (target.derivation_path &&
-      target.derivation_path->str() != out.hd->addressPath(target.account_id, address_id).str()) {
-    throwInvalidPayload("path_to_address: derivation_path " + target.derivation_path->str() +
-                        " does not match account_id / chain / address_id (" +
-                        out.hd->addressPath(target.account_id, address_id).str() + ")");
-  }
-  out.hd->ensureAccount(0);  // KDF creates the first account of a new wallet
-  out.hd->ensureAddresses(target.account_id,
-                          std::max(address_id + 1, p.min_addresses_number.value_or(0)));
-  out.signer = out.hd->signerAt(target.account_id, address_id);
-  co_return out;
-}
-
 }  // namespace
 
 void EthPlatformActivator::check(Node& node, const CoinEntry&,
@@ -126,11 +76,16 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
   const std::vector<Erc20TokenPlan> plans = tokenPlans(node, p);
   const std::uint64_t chain_id = chainIdOf(entry);
   const auto max_tx_type = entry.unsignedInt("max_eth_tx_type").value_or(0);
-  PlatformKeys keys = co_await platformKeys(node, entry, p);
+  // The Iguana key, or the HD wallet with path_to_address as the activated address.
+  std::optional<HdPlatformWallet> hd;
+  if (node.keys().mode() == WalletKeys::Mode::HD)
+    hd = co_await openHdPlatformWallet(node, entry, p);
+  KeccakAccountKey signer = hd ? hd->hd->keccakKeyAt(hd->activated)
+                               : KeccakAccountKey::fromKey(node.keys().iguanaKey(), "");
   auto platform = std::make_shared<EthPlatform>(
       p.ticker, chain_id, max_tx_type > 2 ? 0 : static_cast<int>(max_tx_type),
-      JsonRpcClient(node.http(), p.nodes, 15000, &node.clock()), std::move(keys.signer), keys.hd,
-      node.executor(), node.clock());
+      JsonRpcClient(node.http(), p.nodes, 15000, &node.clock()), std::move(signer),
+      hd ? hd->hd : nullptr, node.executor(), node.clock());
 
   const Json node_chain = co_await platform->rpc().call("eth_chainId", Json::array());
   const auto node_chain_id = node_chain.is_string()
@@ -150,16 +105,10 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
 
   handle->setProgress("RequestingWalletBalance");
   ActivatedCoins out;
-  if (keys.hd) {
-    const bool scan = p.scan_policy == ScanPolicy::Scan ||
-                      (p.scan_policy == ScanPolicy::ScanIfNewWallet && keys.new_wallet);
-    if (scan) co_await scanHdAccounts(*platform, tokens, p.gap_limit);
-    const WalletBalanceInfo balance = co_await hdWalletBalance(*platform, tokens);
-    out.result = Json::object();
-    out.result["current_block"] = current_block;
-    out.result["ticker"] = p.ticker;
-    out.result["wallet_balance"] = balance.toJson();
-    out.result["nfts_infos"] = Json::object();
+  if (hd) {
+    if (hd->shouldScan(p)) co_await scanEthHdAccounts(*platform, tokens, p.gap_limit);
+    const WalletBalanceInfo balance = co_await ethHdWalletBalance(*platform, tokens);
+    out.result = hdActivationResult(current_block, p.ticker, balance);
   } else {
     out.result = co_await iguanaActivationResult(
         *platform, std::vector<std::shared_ptr<ActiveCoin>>(tokens.begin(), tokens.end()),
@@ -168,8 +117,7 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
 
   handle->setProgress("Finishing");
   handle->throwIfCancelled();
-  if (keys.hd)
-    co_await HdAccountStore(node.storage(), walletId(node)).save(p.ticker, keys.hd->accounts());
+  if (hd) co_await saveHdPlatformWallet(node, p.ticker, *hd->hd);
   out.coins.push_back(platform);
   for (auto& token : tokens) out.coins.push_back(token);
   co_return out;

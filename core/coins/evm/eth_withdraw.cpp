@@ -53,8 +53,9 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
         "`from` selects an HD address, but " + coin + " is activated with the Iguana key";
     throw rpcError(WithdrawError::UnexpectedFromAddress, message, Json(message));
   }
-  const EvmSigner sender =
-      req.from ? platform->hdWallet()->signerFor(*req.from) : platform->signer();
+  const KeccakAccountKey sender =
+      req.from ? platform->hdWallet()->keccakKeyAt(platform->hdWallet()->resolve(*req.from))
+               : platform->signer();
   EthAddress to{};
   try {
     to = parseEthAddress(req.to, true);
@@ -69,10 +70,10 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
     AsyncMutex::Guard guard = co_await platform->sendLock().scoped();
     send_guard.emplace(std::move(guard));
   }
-  const UInt256 nonce = co_await platform->transactionCount(sender.address, "pending");
-  const UInt256 eth_balance = co_await platform->balanceWei(sender.address);
+  const UInt256 nonce = co_await platform->transactionCount(sender.account, "pending");
+  const UInt256 eth_balance = co_await platform->balanceWei(sender.account);
   UInt256 token_balance;
-  if (token) token_balance = co_await platform->tokenBalance(token->contract(), sender.address);
+  if (token) token_balance = co_await platform->tokenBalance(token->contract(), sender.account);
   if (req.max) {
     if ((token ? token_balance : eth_balance).isZero()) {
       throw rpcError(WithdrawError::ZeroBalanceToWithdrawMax, "Balance is zero");
@@ -104,7 +105,7 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
   if (auto requested = requestedGas(req.fee)) {
     gas = *requested;
   } else {
-    gas = co_await estimateGasLimit(*platform, sender.address, tx);
+    gas = co_await estimateGasLimit(*platform, sender.account, tx);
   }
   tx.gas_limit = gas;
   const UInt256 fee = *fees.pricePerGas().mulSmall(gas);
@@ -124,13 +125,13 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
   std::string tx_hash = toHex(signed_tx.hash);
   if (req.broadcast) tx_hash = co_await evmSendRawTransaction(*platform, signed_tx.raw);
 
-  const bool to_self = to == sender.address;
+  const bool to_self = to == sender.account;
   const UInt256 spent = token ? amount : *amount.add(fee);
   const UInt256 received = to_self ? amount : UInt256();
   TransactionDetails out;
   out.tx_hex = toHex(signed_tx.raw);
   out.tx_hash = tx_hash;
-  out.from = {sender.checksumAddress()};
+  out.from = {eip55Checksum(sender.account)};
   out.to = {eip55Checksum(to)};
   out.setAmounts(amount, spent, received, decimals);
   out.timestamp = platform->clock().unixMillis() / 1000;

@@ -15,7 +15,7 @@ UInt256 nodeQuantity(const Json& value, const char* what) {
 }
 
 EthPlatform::EthPlatform(std::string ticker, std::uint64_t chain_id, int max_tx_type,
-                         JsonRpcClient rpc, EvmSigner signer, std::shared_ptr<EvmHdWallet> hd,
+                         JsonRpcClient rpc, KeccakAccountKey signer, std::shared_ptr<HdWallet> hd,
                          Executor& executor, Clock& clock)
     : ticker_(std::move(ticker)),
       chain_id_(chain_id),

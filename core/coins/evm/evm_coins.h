@@ -8,11 +8,11 @@
 
 #include "core/async/async_mutex.h"
 #include "core/coins/active_coin.h"
-#include "core/coins/evm/evm_hd_wallet.h"
-#include "core/coins/evm/evm_signer.h"
 #include "core/coins/json_rpc_client.h"
 #include "core/encoding/uint256.h"
 #include "core/platform/clock.h"
+#include "core/wallet/hd/hd_wallet.h"
+#include "core/wallet/keys/keccak_account_key.h"
 
 namespace walletd {
 
@@ -20,11 +20,12 @@ class EthPlatform : public ActiveCoin {
  public:
   // `hd` is null for the Iguana key; with it, `signer` is the activated (path_to_address) address.
   EthPlatform(std::string ticker, std::uint64_t chain_id, int max_tx_type, JsonRpcClient rpc,
-              EvmSigner signer, std::shared_ptr<EvmHdWallet> hd, Executor& executor, Clock& clock);
+              KeccakAccountKey signer, std::shared_ptr<HdWallet> hd, Executor& executor,
+              Clock& clock);
 
   const std::string& ticker() const override { return ticker_; }
   std::optional<std::string> platform() const override { return std::nullopt; }
-  std::string myAddress() const override { return signer_.checksumAddress(); }
+  std::string myAddress() const override { return eip55Checksum(signer_.account); }
   Task<BalanceInfo> myBalance() override;
   Task<TransactionDetails> withdraw(WithdrawRequest request) override;
   Task<std::string> sendRawTransaction(SendRawRequest request) override;
@@ -32,19 +33,19 @@ class EthPlatform : public ActiveCoin {
 
   std::uint64_t chainId() const { return chain_id_; }
   int maxTxType() const { return max_tx_type_; }
-  const EvmSigner& signer() const { return signer_; }
-  const EthAddress& address() const { return signer_.address; }
+  const KeccakAccountKey& signer() const { return signer_; }
+  const EthAddress& address() const { return signer_.account; }
   // Null when activated with the Iguana key.
-  EvmHdWallet* hdWallet() { return hd_.get(); }
+  HdWallet* hdWallet() { return hd_.get(); }
   JsonRpcClient& rpc() { return rpc_; }
   // Held from reading the pending nonce to broadcasting, so two broadcasting withdraws never sign
   // the same nonce (KDF's per-address nonce lock; one per platform here).
   AsyncMutex& sendLock() { return send_lock_; }
 
-  Task<UInt256> balanceWei() { return balanceWei(signer_.address); }
+  Task<UInt256> balanceWei() { return balanceWei(signer_.account); }
   Task<UInt256> balanceWei(EthAddress address);
   Task<UInt256> tokenBalance(const EthAddress& contract) {
-    return tokenBalance(contract, signer_.address);
+    return tokenBalance(contract, signer_.account);
   }
   Task<UInt256> tokenBalance(EthAddress contract, EthAddress owner);
   Task<UInt256> transactionCount(EthAddress address, const char* block_tag);
@@ -56,8 +57,8 @@ class EthPlatform : public ActiveCoin {
   std::uint64_t chain_id_;
   int max_tx_type_;
   JsonRpcClient rpc_;
-  EvmSigner signer_;
-  std::shared_ptr<EvmHdWallet> hd_;
+  KeccakAccountKey signer_;
+  std::shared_ptr<HdWallet> hd_;
   AsyncMutex send_lock_;
   Clock& clock_;
 };

@@ -1,5 +1,6 @@
 // enable_erc20 for a TRC20 token: its plan from the coins file, its platform (active and a TRON
-// platform), its balance. The shared entry point registers it.
+// platform), its balance on every known address of the platform (one with the Iguana key; each
+// handed-out HD address). The shared entry point registers it.
 #include "core/coins/platform_activation_errors.h"
 #include "core/coins/tron/trc20_token_plan.h"
 #include "core/coins/tron/tron_coins.h"
@@ -8,6 +9,18 @@
 #include "core/node/node.h"
 
 namespace walletd {
+namespace {
+
+std::vector<EthAddress> knownAccounts(TronPlatform& platform) {
+  HdWallet* hd = platform.hdWallet();
+  if (hd == nullptr) return {platform.key().account};
+  std::vector<EthAddress> out;
+  for (const HdAddressRef& address : hd->knownAddresses())
+    out.push_back(hd->keccakKeyAt(address).account);
+  return out;
+}
+
+}  // namespace
 
 Task<ActivatedCoins> Trc20TokenActivator::activate(Node& node, const CoinEntry& entry,
                                                    TokenActivationParams p) const {
@@ -27,10 +40,14 @@ Task<ActivatedCoins> Trc20TokenActivator::activate(Node& node, const CoinEntry& 
   }
   auto token = std::make_shared<Trc20Token>(plan.ticker, platform, plan.contract, plan.decimals,
                                             plan.required_confirmations);
-  const BalanceInfo balance = co_await token->myBalance();
+  Json balances = Json::object();
+  for (const EthAddress& account : knownAccounts(*platform)) {
+    const UInt256 units = co_await platform->tokenBalance(plan.contract, account);
+    balances[tronBase58(account)] = spendableBalance(units, plan.decimals).toJson();
+  }
   ActivatedCoins out;
   out.result = Json::object();
-  out.result["balances"] = Json{{platform->myAddress(), balance.toJson()}};
+  out.result["balances"] = std::move(balances);
   out.result["platform_coin"] = platform_ticker;
   out.result["token_contract_address"] = tronBase58(plan.contract);
   out.result["required_confirmations"] = plan.required_confirmations;

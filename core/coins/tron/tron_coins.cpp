@@ -2,31 +2,18 @@
 #include "core/coins/tron/tron_coins.h"
 
 #include "core/coins/tron/protobuf.h"
-#include "core/crypto/secret.h"
 #include "core/encoding/hex.h"
 #include "core/encoding/token_abi.h"
 #include "core/encoding/tron_address.h"
 
 namespace walletd {
-TronKey TronKey::fromKey(const PrivateKey& key, std::string derivation_path) {
-  TronKey out;
-  out.key = key;
-  out.public_key = PublicKey::fromPrivate(key);
-  out.account = ethAddressFromPublicKey(out.public_key.uncompressed());
-  out.derivation_path = std::move(derivation_path);
-  return out;
-}
-
-std::string TronKey::address() const {
-  return tronBase58(account);
-}
-
-TronKey::~TronKey() {
-  wipe(key);
-}
-
-TronPlatform::TronPlatform(std::string ticker, TronNodeClient node, TronKey key, Clock& clock)
-    : ticker_(std::move(ticker)), node_(std::move(node)), key_(std::move(key)), clock_(clock) {}
+TronPlatform::TronPlatform(std::string ticker, TronNodeClient node, KeccakAccountKey key,
+                           std::shared_ptr<HdWallet> hd, Clock& clock)
+    : ticker_(std::move(ticker)),
+      node_(std::move(node)),
+      key_(std::move(key)),
+      hd_(std::move(hd)),
+      clock_(clock) {}
 
 Task<std::uint64_t> TronPlatform::balanceSun(EthAddress account) {
   const auto state = co_await node_.account(account);

@@ -8,41 +8,34 @@
 
 #include "core/coins/active_coin.h"
 #include "core/coins/tron/tron_node_client.h"
-#include "core/crypto/secp256k1.h"
 #include "core/encoding/eth_address.h"
+#include "core/encoding/tron_address.h"
 #include "core/platform/clock.h"
+#include "core/wallet/hd/hd_wallet.h"
+#include "core/wallet/keys/keccak_account_key.h"
 
 namespace walletd {
-
-// The key a TRON platform signs with and the account it controls.
-struct TronKey {
-  PrivateKey key{};
-  PublicKey public_key;
-  EthAddress account{};         // the 20 bytes after the 0x41 prefix
-  std::string derivation_path;  // empty for the Iguana key
-  static TronKey fromKey(const PrivateKey& key, std::string derivation_path);
-  std::string address() const;  // base58check "T..."
-  ~TronKey();
-  TronKey() = default;
-  TronKey(const TronKey&) = default;
-  TronKey& operator=(const TronKey&) = default;
-};
 
 class TronPlatform : public ActiveCoin {
  public:
   static constexpr unsigned kDecimals = 6;
 
-  TronPlatform(std::string ticker, TronNodeClient node, TronKey key, Clock& clock);
+  // `hd` is null for the Iguana key; with it, `key` is the activated (path_to_address) address.
+  // The account is the 20 bytes after TRON's 0x41 address prefix.
+  TronPlatform(std::string ticker, TronNodeClient node, KeccakAccountKey key,
+               std::shared_ptr<HdWallet> hd, Clock& clock);
 
   const std::string& ticker() const override { return ticker_; }
   std::optional<std::string> platform() const override { return std::nullopt; }
-  std::string myAddress() const override { return key_.address(); }
+  std::string myAddress() const override { return tronBase58(key_.account); }
   Task<BalanceInfo> myBalance() override;
   Task<TransactionDetails> withdraw(WithdrawRequest request) override;
   Task<std::string> sendRawTransaction(SendRawRequest request) override;
   bool hasFeeMethods() const override { return true; }
 
-  const TronKey& key() const { return key_; }
+  const KeccakAccountKey& key() const { return key_; }
+  // Null when activated with the Iguana key.
+  HdWallet* hdWallet() { return hd_.get(); }
   TronNodeClient& node() { return node_; }
   Clock& clock() { return clock_; }
   // Sun held by `account` (0 when the node does not know it).
@@ -52,7 +45,8 @@ class TronPlatform : public ActiveCoin {
  private:
   std::string ticker_;
   TronNodeClient node_;
-  TronKey key_;
+  KeccakAccountKey key_;
+  std::shared_ptr<HdWallet> hd_;
   Clock& clock_;
 };
 

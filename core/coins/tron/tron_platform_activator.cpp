@@ -1,12 +1,15 @@
 // TRON platform activation (enable_eth_with_tokens / task::enable_eth::*, routed here by
-// protocol type TRX): checks that need no node (answered by init at once), the key, the node
-// (getnowblock: it must speak TRON's HTTP API), the token plans, balances. The shared entry
-// point registers the coins after a cancellation check.
+// protocol type TRX): checks that need no node (answered by init at once), the key (the Iguana
+// key, or the HD wallet with its stored accounts), the node (getnowblock: it must speak TRON's
+// HTTP API), the token plans, balances (HD: scan first, per scan_policy), and the HD accounts
+// saved. The shared entry point registers the coins after a cancellation check.
+#include "core/coins/hd_platform_wallet.h"
 #include "core/coins/iguana_activation_result.h"
 #include "core/coins/platform_activation_errors.h"
 #include "core/coins/tron/trc20_token_plan.h"
 #include "core/coins/tron/tron_coins.h"
 #include "core/coins/tron/tron_family.h"
+#include "core/coins/tron/tron_hd_balance.h"
 #include "core/encoding/hex.h"
 #include "core/encoding/tron_address.h"
 #include "core/node/node.h"
@@ -48,21 +51,22 @@ void TronPlatformActivator::check(Node& node, const CoinEntry& entry,
     throwInvalidPayload(
         "tron_gasless_provider: gasless transfers are not available in this build yet");
   }
-  if (node.keys().mode() == WalletKeys::Mode::HD) {
-    throwPlatformCreationError(
-        p.ticker, "TRON activation with an HD wallet is not available in this build yet");
-  }
   checkNetwork(entry);
   tokenPlans(node, p);
 }
 
-Task<ActivatedCoins> TronPlatformActivator::activate(Node& node, const CoinEntry&,
+Task<ActivatedCoins> TronPlatformActivator::activate(Node& node, const CoinEntry& entry,
                                                      PlatformActivationParams p,
                                                      std::shared_ptr<RpcTaskHandle> handle) const {
   const std::vector<Trc20TokenPlan> plans = tokenPlans(node, p);
+  std::optional<HdPlatformWallet> hd;
+  if (node.keys().mode() == WalletKeys::Mode::HD)
+    hd = co_await openHdPlatformWallet(node, entry, p);
+  KeccakAccountKey key = hd ? hd->hd->keccakKeyAt(hd->activated)
+                            : KeccakAccountKey::fromKey(node.keys().iguanaKey(), "");
   auto platform = std::make_shared<TronPlatform>(
-      p.ticker, TronNodeClient(node.http(), p.nodes, 15000, &node.clock()),
-      TronKey::fromKey(node.keys().iguanaKey(), ""), node.clock());
+      p.ticker, TronNodeClient(node.http(), p.nodes, 15000, &node.clock()), std::move(key),
+      hd ? hd->hd : nullptr, node.clock());
   TronBlockRef block;
   try {
     block = co_await platform->node().nowBlock();
@@ -77,11 +81,18 @@ Task<ActivatedCoins> TronPlatformActivator::activate(Node& node, const CoinEntry
   }
   handle->setProgress("RequestingWalletBalance");
   ActivatedCoins out;
-  out.result = co_await iguanaActivationResult(
-      *platform, std::vector<std::shared_ptr<ActiveCoin>>(tokens.begin(), tokens.end()),
-      toHex(platform->key().public_key.uncompressed()), p.get_balances, block.number);
+  if (hd) {
+    if (hd->shouldScan(p)) co_await scanTronHdAccounts(*platform, tokens, p.gap_limit);
+    const WalletBalanceInfo balance = co_await tronHdWalletBalance(*platform, tokens);
+    out.result = hdActivationResult(block.number, p.ticker, balance);
+  } else {
+    out.result = co_await iguanaActivationResult(
+        *platform, std::vector<std::shared_ptr<ActiveCoin>>(tokens.begin(), tokens.end()),
+        toHex(platform->key().public_key.uncompressed()), p.get_balances, block.number);
+  }
   handle->setProgress("Finishing");
   handle->throwIfCancelled();
+  if (hd) co_await saveHdPlatformWallet(node, p.ticker, *hd->hd);
   out.coins.push_back(platform);
   for (auto& token : tokens) out.coins.push_back(token);
   co_return out;

@@ -46,10 +46,18 @@ void checkOptions(const WithdrawRequest& req, const std::string& coin) {
     throwInvalidParams("params.gasless: valid only together with fee_method `gasless`");
   }
   if (req.memo) refuse(WithdrawError::UnsupportedError, "TRON transfers carry no memo here");
-  if (req.from) {
+}
+
+// The key that signs: the activated one, or the HD address `from` names.
+KeccakAccountKey senderKey(TronPlatform& platform, const WithdrawRequest& req,
+                           const std::string& coin) {
+  if (!req.from) return platform.key();
+  HdWallet* hd = platform.hdWallet();
+  if (hd == nullptr) {
     refuse(WithdrawError::UnexpectedFromAddress,
            "`from` selects an HD address, but " + coin + " is activated with the Iguana key");
   }
+  return hd->keccakKeyAt(hd->resolve(*req.from));
 }
 
 EthAddress recipient(const std::string& to) {
@@ -85,7 +93,7 @@ Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* 
   const std::uint64_t expiration = expirationSeconds(req);
   const EthAddress to = recipient(req.to);
   UInt256 amount = req.max ? UInt256() : requestedUnits(req, decimals);
-  const TronKey& sender = platform.key();
+  const KeccakAccountKey sender = senderKey(platform, req, coin);
   TronNodeClient& node = platform.node();
 
   const TronBlockRef block = co_await node.nowBlock();
@@ -161,7 +169,7 @@ Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* 
   TransactionDetails out;
   out.tx_hex = toHex(signed_tx.bytes);
   out.tx_hash = tx_hash;
-  out.from = {sender.address()};
+  out.from = {tronBase58(sender.account)};
   out.to = {tronBase58(to)};
   out.setAmounts(amount, spent, received, decimals);
   out.timestamp = platform.clock().unixMillis() / 1000;

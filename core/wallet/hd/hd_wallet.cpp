@@ -1,5 +1,5 @@
-// EVM HD paths, keys and the checks on a withdraw's `from`.
-#include "core/coins/evm/evm_hd_wallet.h"
+// HD paths, keys and the checks on a withdraw's `from`.
+#include "core/wallet/hd/hd_wallet.h"
 
 #include <algorithm>
 
@@ -7,30 +7,39 @@
 
 namespace walletd {
 
-DerivationPath EvmHdWallet::accountPath(std::uint32_t account_id) const {
+DerivationPath HdWallet::accountPath(std::uint32_t account_id) const {
   return coin_path_.child(account_id | kHardened);
 }
 
-DerivationPath EvmHdWallet::addressPath(std::uint32_t account_id, std::uint32_t index) const {
-  return accountPath(account_id)
+DerivationPath HdWallet::addressPath(HdAddressRef address) const {
+  return accountPath(address.account_id)
       .child(static_cast<std::uint32_t>(Bip44Chain::External))
-      .child(index);
+      .child(address.index);
 }
 
-EvmSigner EvmHdWallet::signerAt(std::uint32_t account_id, std::uint32_t index) const {
-  const DerivationPath path = addressPath(account_id, index);
+KeccakAccountKey HdWallet::keccakKeyAt(HdAddressRef address) const {
+  const DerivationPath path = addressPath(address);
   const ExtendedKey key = keys_.derive(path);
-  return EvmSigner::fromKey(key.privateKey(), path.str());
+  return KeccakAccountKey::fromKey(key.privateKey(), path.str());
 }
 
-const HdAccountRecord* EvmHdWallet::findAccount(std::uint32_t account_id) const {
+std::vector<HdAddressRef> HdWallet::knownAddresses() const {
+  std::vector<HdAddressRef> out;
+  for (const HdAccountRecord& account : accounts_) {
+    for (std::uint32_t index = 0; index < account.external_addresses; ++index)
+      out.push_back({account.account_id, index});
+  }
+  return out;
+}
+
+const HdAccountRecord* HdWallet::findAccount(std::uint32_t account_id) const {
   for (const HdAccountRecord& a : accounts_) {
     if (a.account_id == account_id) return &a;
   }
   return nullptr;
 }
 
-HdAccountRecord& EvmHdWallet::ensureAccount(std::uint32_t account_id) {
+HdAccountRecord& HdWallet::ensureAccount(std::uint32_t account_id) {
   auto it = std::lower_bound(
       accounts_.begin(), accounts_.end(), account_id,
       [](const HdAccountRecord& a, std::uint32_t id) { return a.account_id < id; });
@@ -40,12 +49,12 @@ HdAccountRecord& EvmHdWallet::ensureAccount(std::uint32_t account_id) {
   return *accounts_.insert(it, record);
 }
 
-void EvmHdWallet::ensureAddresses(std::uint32_t account_id, std::uint32_t count) {
+void HdWallet::ensureAddresses(std::uint32_t account_id, std::uint32_t count) {
   HdAccountRecord& account = ensureAccount(account_id);
   account.external_addresses = std::max(account.external_addresses, count);
 }
 
-EvmSigner EvmHdWallet::signerFor(const WithdrawFromInfo& from) const {
+HdAddressRef HdWallet::resolve(const WithdrawFromInfo& from) const {
   std::uint32_t account_id = from.account_id;
   Bip44Chain chain = from.chain;
   std::uint32_t index = from.address_id;
@@ -68,14 +77,14 @@ EvmSigner EvmHdWallet::signerFor(const WithdrawFromInfo& from) const {
     index = path[prefix.size() + 2];
   }
   if (chain != Bip44Chain::External) {
-    const std::string message = "EVM HD wallets use the External chain only";
+    const std::string message = "HD wallets of this coin use the External chain only";
     throw rpcError(WithdrawError::UnexpectedFromAddress, message, Json(message));
   }
   if (findAccount(account_id) == nullptr) {
     throw rpcError(WithdrawError::UnknownAccount, "Unknown account " + std::to_string(account_id),
                    Json{{"account_id", account_id}});
   }
-  return signerAt(account_id, index);
+  return {account_id, index};
 }
 
 }  // namespace walletd

@@ -1,0 +1,73 @@
+// Opening, saving and reporting a platform's HD wallet at activation.
+#include "core/coins/hd_platform_wallet.h"
+
+#include <algorithm>
+
+#include "core/coins/platform_activation_errors.h"
+#include "core/crypto/hashes.h"
+#include "core/encoding/encoding_error.h"
+#include "core/encoding/hex.h"
+#include "core/node/node.h"
+
+namespace walletd {
+namespace {
+
+// KDF's HD wallet storage id: HASH160 of the wallet's internal public key.
+std::string walletId(const Node& node) {
+  return toHex(hash160(node.keys().internalPublicKey().compressed()));
+}
+
+}  // namespace
+
+bool HdPlatformWallet::shouldScan(const PlatformActivationParams& p) const {
+  return p.scan_policy == ScanPolicy::Scan ||
+         (p.scan_policy == ScanPolicy::ScanIfNewWallet && new_wallet);
+}
+
+Task<HdPlatformWallet> openHdPlatformWallet(Node& node, const CoinEntry& entry,
+                                            const PlatformActivationParams& p) {
+  const auto path_text = entry.string("derivation_path");
+  DerivationPath coin_path;
+  try {
+    if (!path_text) throw EncodingError("the coins file has no derivation_path");
+    coin_path = DerivationPath::parse(*path_text);
+  } catch (const EncodingError& e) {
+    throwPlatformCreationError(
+        p.ticker, std::string("HD mode needs the coin's derivation_path: ") + e.what());
+  }
+  const AddressPath& target = p.path_to_address;
+  if (target.chain.value_or(Bip44Chain::External) != Bip44Chain::External) {
+    throwInvalidPayload("path_to_address: HD wallets of this coin use the External chain only");
+  }
+  HdPlatformWallet out;
+  out.activated = {target.account_id, target.address_id.value_or(0)};
+  std::vector<HdAccountRecord> records =
+      co_await HdAccountStore(node.storage(), walletId(node)).load(p.ticker);
+  out.new_wallet = records.empty();
+  out.hd = std::make_shared<HdWallet>(node.keys(), coin_path, std::move(records));
+  const std::string activated_path = out.hd->addressPath(out.activated).str();
+  if (target.derivation_path && target.derivation_path->str() != activated_path) {
+    throwInvalidPayload("path_to_address: derivation_path " + target.derivation_path->str() +
+                        " does not match account_id / chain / address_id (" + activated_path + ")");
+  }
+  out.hd->ensureAccount(0);  // KDF creates the first account of a new wallet
+  out.hd->ensureAddresses(target.account_id,
+                          std::max(out.activated.index + 1, p.min_addresses_number.value_or(0)));
+  co_return out;
+}
+
+Task<void> saveHdPlatformWallet(Node& node, const std::string& ticker, const HdWallet& hd) {
+  co_await HdAccountStore(node.storage(), walletId(node)).save(ticker, hd.accounts());
+}
+
+Json hdActivationResult(std::uint64_t current_block, const std::string& ticker,
+                        const WalletBalanceInfo& balance) {
+  Json out = Json::object();
+  out["current_block"] = current_block;
+  out["ticker"] = ticker;
+  out["wallet_balance"] = balance.toJson();
+  out["nfts_infos"] = Json::object();
+  return out;
+}
+
+}  // namespace walletd

@@ -1,0 +1,40 @@
+// HD mode for a platform activated through enable_eth_with_tokens / task::enable_eth::* (EVM,
+// TRON): the HD wallet opened from the coins file's derivation_path and the accounts stored for
+// this wallet, path_to_address checked and made known (the activated address), KDF's scan
+// policy, the accounts saved after a successful activation, and KDF's HD activation answer.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "core/async/task.h"
+#include "core/coins/coins_config.h"
+#include "core/coins/platform_activation_params.h"
+#include "core/wallet/hd/hd_wallet.h"
+
+namespace walletd {
+
+class Node;
+
+struct HdPlatformWallet {
+  std::shared_ptr<HdWallet> hd;
+  HdAddressRef activated;   // path_to_address: the coin's default sender
+  bool new_wallet = false;  // no accounts were stored for this wallet and coin
+
+  // Whether the activation scans for used addresses (scan_policy).
+  bool shouldScan(const PlatformActivationParams& p) const;
+};
+
+// Throws PlatformCoinCreationError (no usable derivation_path) or InvalidPayload
+// (path_to_address on the Internal chain, or a derivation_path that disagrees with its indexes).
+Task<HdPlatformWallet> openHdPlatformWallet(Node& node, const CoinEntry& entry,
+                                            const PlatformActivationParams& p);
+
+Task<void> saveHdPlatformWallet(Node& node, const std::string& ticker, const HdWallet& hd);
+
+// {current_block, ticker, wallet_balance, nfts_infos:{}}.
+Json hdActivationResult(std::uint64_t current_block, const std::string& ticker,
+                        const WalletBalanceInfo& balance);
+
+}  // namespace walletd
