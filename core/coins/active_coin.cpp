@@ -16,6 +16,13 @@ Task<std::string> ActiveCoin::sendRawTransaction(SendRawRequest request) {
   co_return std::string();
 }
 
+Task<Json> ActiveCoin::sendRawJson(SendRawRequest request) {
+  throw rpcError(RawTransactionError::InvalidParam,
+                 "tx_json is not a transaction form of " + request.coin + "; send tx_hex",
+                 Json("tx_json is not a transaction form of " + request.coin + "; send tx_hex"));
+  co_return Json();
+}
+
 Task<std::string> ActiveCoin::signRawTransaction(SignRawRequest request) {
   throw rpcError(RawTransactionError::NotImplemented,
                  "sign_raw_transaction is not implemented for " + request.coin,

@@ -31,6 +31,12 @@ class ActiveCoin {
   virtual Task<TransactionDetails> withdraw(WithdrawRequest request);
   // Broadcasts a signed transaction; answers its hash. Errors: RawTransactionError.
   virtual Task<std::string> sendRawTransaction(SendRawRequest request);
+  // Submits a family's structured transaction (send_raw_transaction's `tx_json`; TRON: a signed
+  // gasless authorization); answers the method's whole result. Errors: RawTransactionError.
+  virtual Task<Json> sendRawJson(SendRawRequest request);
+  // Keys the family adds to the coin's address object in answers (my_balance; TRON:
+  // relay_address when a relay provider is configured).
+  virtual void addAddressDetails(Json& address_info) const { (void)address_info; }
   // Signs a caller-built transaction with the activated address; answers tx_hex, not broadcast.
   virtual Task<std::string> signRawTransaction(SignRawRequest request);
   // Whether withdraw reads `fee_method` / `gasless` (TRON); for other coins the shared method

@@ -47,6 +47,7 @@ Task<Json> myBalance(RequestContext& ctx, CoinParams p) {
   const BalanceInfo balance = co_await overTransport(coin->myBalance(), CoinLookupError::Transport);
   Json out = Json::object();
   out["address"] = coin->myAddress();
+  coin->addAddressDetails(out);
   out["balance"] = balance.spendable.str();
   out["unspendable_balance"] = balance.unspendable.str();
   out["coin"] = p.coin;
@@ -76,7 +77,8 @@ void registerCoinMethods(MethodTable& t) {
   t.add({"get_enabled_coins", "{}", "{ coins: { ticker: string }[] }", MethodAccess::Protected,
          typedHandler(&enabledCoins), legacyHandler(&enabledCoinsLegacy)});
   t.add({"my_balance", "{ coin: string }",
-         "{ address: string; balance: string; unspendable_balance: string; coin: string }",
+         "{ address: string; balance: string; unspendable_balance: string; coin: string; "
+         "relay_address?: string }",
          MethodAccess::Protected, typedHandler(&myBalance), legacyHandler(&myBalance)});
   t.add({"disable_coin", "{ coin: string }",
          "{ coin: string; cancelled_orders: string[]; passivized: boolean; tokens: string[] }",

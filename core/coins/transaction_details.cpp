@@ -16,8 +16,12 @@ void TransactionDetails::setAmounts(const UInt256& total, const UInt256& spent,
 
 Json TransactionDetails::toJson() const {
   Json out = Json::object();
-  out["tx_hex"] = tx_hex;
-  out["tx_hash"] = tx_hash;
+  if (authorization.is_object()) {
+    for (const auto& [key, value] : authorization.items()) out[key] = value;
+  } else {
+    out["tx_hex"] = tx_hex;
+    out["tx_hash"] = tx_hash;
+  }
   out["from"] = from;
   out["to"] = to;
   out["total_amount"] = total_amount;

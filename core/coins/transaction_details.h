@@ -29,6 +29,10 @@ struct TransactionDetails {
   std::string internal_id;
   std::string transaction_type = "StandardTransfer";
   std::optional<std::string> memo;
+  // Set (an object) when the result is an authorization a relay carries out instead of a
+  // transaction (TRON gasless, spec §4.1 rule 7): its keys lead the answer and tx_hex/tx_hash
+  // are left out.
+  Json authorization;
 
   // total_amount, spent_by_me, received_by_me and my_balance_change from smallest-unit amounts.
   void setAmounts(const UInt256& total, const UInt256& spent, const UInt256& received,

@@ -71,6 +71,10 @@ Task<Json> withdraw(RequestContext& ctx, WithdrawRequest req) {
 
 Task<Json> sendRawTransaction(RequestContext& ctx, SendRawParams p) {
   auto coin = activeCoin(ctx.node, p.request.coin, RawTransactionError::NoSuchCoin);
+  if (p.request.tx_json) {
+    co_return co_await overTransport(coin->sendRawJson(std::move(p.request)),
+                                     RawTransactionError::Transport);
+  }
   std::string hash = co_await overTransport(coin->sendRawTransaction(std::move(p.request)),
                                             RawTransactionError::Transport);
   co_return Json{{"tx_hash", std::move(hash)}};

@@ -161,12 +161,8 @@ Task<std::string> evmSendRawTransaction(EthPlatform& platform, const Bytes& tx) 
 
 namespace {
 
-// The platform's answer to send_raw_transaction: tx_hex only (tx_json is another family's form).
+// The platform's answer to send_raw_transaction (tx_hex; tx_json is refused by ActiveCoin).
 Task<std::string> sendRaw(EthPlatform& platform, SendRawRequest request) {
-  if (!request.tx_bytes) {
-    const std::string message = "tx_json is not a transaction form of " + request.coin;
-    throw rpcError(RawTransactionError::InvalidParam, message, Json(message));
-  }
   co_return co_await evmSendRawTransaction(platform, *request.tx_bytes);
 }
 

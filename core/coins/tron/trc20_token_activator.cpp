@@ -51,6 +51,7 @@ Task<ActivatedCoins> Trc20TokenActivator::activate(Node& node, const CoinEntry& 
   out.result["platform_coin"] = platform_ticker;
   out.result["token_contract_address"] = tronBase58(plan.contract);
   out.result["required_confirmations"] = plan.required_confirmations;
+  platform->addAddressDetails(out.result);  // relay_address with a relay provider
   out.coins.push_back(token);
   co_return out;
 }

@@ -15,6 +15,10 @@ TronPlatform::TronPlatform(std::string ticker, TronNodeClient node, KeccakAccoun
       hd_(std::move(hd)),
       clock_(clock) {}
 
+void TronPlatform::addAddressDetails(Json& address_info) const {
+  if (relay_) address_info["relay_address"] = tronBase58(relay_->relayAddressOf(key_.account));
+}
+
 Task<std::uint64_t> TronPlatform::balanceSun(EthAddress account) {
   const auto state = co_await node_.account(account);
   co_return state ? state->balance_sun : 0;
@@ -66,11 +70,6 @@ Task<std::string> broadcastChecked(TronPlatform& platform, Bytes transaction) {
 }
 
 Task<std::string> sendRaw(TronPlatform& platform, SendRawRequest request) {
-  if (!request.tx_bytes) {
-    const std::string message = "tx_json is the gasless form; " + request.coin +
-                                " takes tx_hex (a signed TRON Transaction) here";
-    throw rpcError(RawTransactionError::InvalidParam, message, Json(message));
-  }
   co_return co_await broadcastChecked(platform, std::move(*request.tx_bytes));
 }
 

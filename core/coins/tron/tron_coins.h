@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/coins/active_coin.h"
+#include "core/coins/tron/gasless/tron_relay.h"
 #include "core/coins/tron/tron_node_client.h"
 #include "core/encoding/eth_address.h"
 #include "core/encoding/tron_address.h"
@@ -36,6 +37,11 @@ class TronPlatform : public ActiveCoin {
   const KeccakAccountKey& key() const { return key_; }
   // Null when activated with the Iguana key.
   HdWallet* hdWallet() { return hd_.get(); }
+  // The relay provider for gasless TRC20 transfers; null when none was configured.
+  TronRelay* relay() { return relay_.get(); }
+  std::shared_ptr<TronRelay> relayShared() { return relay_; }
+  void setRelay(std::shared_ptr<TronRelay> relay) { relay_ = std::move(relay); }
+  void addAddressDetails(Json& address_info) const override;
   TronNodeClient& node() { return node_; }
   Clock& clock() { return clock_; }
   // Sun held by `account` (0 when the node does not know it).
@@ -47,6 +53,7 @@ class TronPlatform : public ActiveCoin {
   TronNodeClient node_;
   KeccakAccountKey key_;
   std::shared_ptr<HdWallet> hd_;
+  std::shared_ptr<TronRelay> relay_;
   Clock& clock_;
 };
 
@@ -61,9 +68,16 @@ class Trc20Token : public ActiveCoin {
   Task<BalanceInfo> myBalance() override;
   Task<TransactionDetails> withdraw(WithdrawRequest request) override;
   Task<std::string> sendRawTransaction(SendRawRequest request) override;
+  Task<Json> sendRawJson(SendRawRequest request) override;
   bool hasFeeMethods() const override { return true; }
+  void addAddressDetails(Json& address_info) const override {
+    platform_->addAddressDetails(address_info);
+  }
 
   TronPlatform& tronPlatform() { return *platform_; }
+  // The token's gasless `transfer_max_fee` (smallest units) set at activation, if any.
+  const std::optional<UInt256>& transferMaxFee() const { return transfer_max_fee_; }
+  void setTransferMaxFee(std::optional<UInt256> cap) { transfer_max_fee_ = cap; }
   const EthAddress& contract() const { return contract_; }
   unsigned decimals() const { return decimals_; }
   std::uint32_t requiredConfirmations() const { return required_confirmations_; }
@@ -74,6 +88,7 @@ class Trc20Token : public ActiveCoin {
   EthAddress contract_;
   unsigned decimals_;
   std::uint32_t required_confirmations_;
+  std::optional<UInt256> transfer_max_fee_;
 };
 
 }  // namespace walletd

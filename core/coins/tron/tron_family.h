@@ -30,6 +30,8 @@ class TronFamily : public CoinFamily {
   const PlatformActivator* platformActivator() const override { return &platform_; }
   const TokenActivator* tokenActivator() const override { return &token_; }
   std::unique_ptr<AddressCodec> addressCodec(const CoinEntry&, const CoinsConfig&) const override;
+  // gasless::trace_status and stream::gasless_trace::enable.
+  void registerMethods(MethodTable& table) const override;
 
  private:
   TronPlatformActivator platform_;

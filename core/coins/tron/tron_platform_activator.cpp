@@ -6,6 +6,7 @@
 #include "core/coins/hd_platform_wallet.h"
 #include "core/coins/iguana_activation_result.h"
 #include "core/coins/platform_activation_errors.h"
+#include "core/coins/tron/gasless/gasless_activation.h"
 #include "core/coins/tron/trc20_token_plan.h"
 #include "core/coins/tron/tron_coins.h"
 #include "core/coins/tron/tron_family.h"
@@ -47,18 +48,17 @@ void TronPlatformActivator::check(Node& node, const CoinEntry& entry,
                                 " is not available for TRON on this host";
     throw rpcError(EnablePlatformError::PrivKeyPolicyNotAllowed, message, Json(message));
   }
-  if (p.raw.is_object() && p.raw.contains("tron_gasless_provider")) {
-    throwInvalidPayload(
-        "tron_gasless_provider: gasless transfers are not available in this build yet");
-  }
   checkNetwork(entry);
   tokenPlans(node, p);
+  readTokenGasless(p, readRelayProvider(entry, p) != nullptr);
 }
 
 Task<ActivatedCoins> TronPlatformActivator::activate(Node& node, const CoinEntry& entry,
                                                      PlatformActivationParams p,
                                                      std::shared_ptr<RpcTaskHandle> handle) const {
   const std::vector<Trc20TokenPlan> plans = tokenPlans(node, p);
+  const auto relay_config = readRelayProvider(entry, p);
+  const auto token_caps = readTokenGasless(p, relay_config != nullptr);
   std::optional<HdPlatformWallet> hd;
   if (node.keys().mode() == WalletKeys::Mode::HD)
     hd = co_await openHdPlatformWallet(node, entry, p);
@@ -74,10 +74,24 @@ Task<ActivatedCoins> TronPlatformActivator::activate(Node& node, const CoinEntry
     throwPlatformCreationError(p.ticker,
                                std::string("the node does not speak TRON's HTTP API: ") + e.what());
   }
+  std::shared_ptr<TronRelay> relay;
+  if (relay_config) {
+    const RelayNetwork& network = *relayNetwork(entry.protocolString("network").value_or(""));
+    relay = std::make_shared<TronRelay>(network, relay_config, node.http(), node.clock());
+    co_await checkRelayAddress(*relay, platform->key().account, p.ticker);
+    platform->setRelay(relay);
+  }
   std::vector<std::shared_ptr<Trc20Token>> tokens;
   for (const Trc20TokenPlan& plan : plans) {
-    tokens.push_back(std::make_shared<Trc20Token>(plan.ticker, platform, plan.contract,
-                                                  plan.decimals, plan.required_confirmations));
+    auto token = std::make_shared<Trc20Token>(plan.ticker, platform, plan.contract, plan.decimals,
+                                              plan.required_confirmations);
+    const auto cap = token_caps.find(plan.ticker);
+    if (cap != token_caps.end() && cap->second) {
+      const auto units = UInt256::fromDecimal(cap->second->str(), plan.decimals);
+      if (!units) throwInvalidPayload("TRON token gasless.transfer_max_fee is out of range");
+      token->setTransferMaxFee(*units);
+    }
+    tokens.push_back(std::move(token));
   }
   handle->setProgress("RequestingWalletBalance");
   ActivatedCoins out;
@@ -90,6 +104,7 @@ Task<ActivatedCoins> TronPlatformActivator::activate(Node& node, const CoinEntry
         *platform, std::vector<std::shared_ptr<ActiveCoin>>(tokens.begin(), tokens.end()),
         toHex(platform->key().public_key.uncompressed()), p.get_balances, block.number);
   }
+  if (relay) addRelayAddresses(out.result, *relay);
   handle->setProgress("Finishing");
   handle->throwIfCancelled();
   if (hd) co_await saveHdPlatformWallet(node, p.ticker, *hd->hd);

@@ -4,6 +4,7 @@
 // transfer for its energy (TRC20), and broadcasthex with `broadcast`.
 #include <climits>
 
+#include "core/coins/tron/gasless/gasless_withdraw.h"
 #include "core/coins/tron/tron_coins.h"
 #include "core/coins/tron/tron_fees.h"
 #include "core/coins/tron/tron_transaction.h"
@@ -32,15 +33,15 @@ std::uint64_t expirationSeconds(const WithdrawRequest& req) {
   return seconds;
 }
 
-void checkOptions(const WithdrawRequest& req, const std::string& coin) {
+void checkOptions(const WithdrawRequest& req) {
   if (req.fee) {
     refuse(WithdrawError::InvalidFeePolicy, "Manual fee (" + req.fee->typeName() +
                                                 ") is not supported for TRON withdraw; " +
                                                 "omit the fee field, TRON fees are estimated");
   }
-  if (req.fee_method == "gasless" || req.fee_method == "auto") {
-    refuse(WithdrawError::UnsupportedError, "fee_method " + *req.fee_method + " needs " + coin +
-                                                " activated with a tron_gasless_provider");
+  if (req.fee_method == "auto") {
+    refuse(WithdrawError::UnsupportedError,
+           "fee_method auto is not supported; choose native or gasless");
   }
   if (!req.gasless.is_null()) {
     throwInvalidParams("params.gasless: valid only together with fee_method `gasless`");
@@ -89,11 +90,16 @@ Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* 
                                       WithdrawRequest req) {
   const std::string coin = token ? token->ticker() : platform.ticker();
   const unsigned decimals = token ? token->decimals() : TronPlatform::kDecimals;
-  checkOptions(req, coin);
+  checkOptions(req);
   const std::uint64_t expiration = expirationSeconds(req);
   const EthAddress to = recipient(req.to);
-  UInt256 amount = req.max ? UInt256() : requestedUnits(req, decimals);
   const KeccakAccountKey sender = senderKey(platform, req, coin);
+  if (req.fee_method == "gasless") {
+    std::optional<TransactionDetails> gasless =
+        co_await gaslessWithdraw(platform, token, sender, to, req);
+    if (gasless) co_return std::move(*gasless);  // else: fall back to a native transfer
+  }
+  UInt256 amount = req.max ? UInt256() : requestedUnits(req, decimals);
   TronNodeClient& node = platform.node();
 
   const TronBlockRef block = co_await node.nowBlock();

@@ -1,0 +1,103 @@
+// Polling the followed transfers of one coin and publishing their state changes. The polls run
+// as detached coroutines holding the shared State, so stopping the streamer while one is in
+// flight only silences it.
+#include "core/coins/tron/gasless/gasless_trace_streamer.h"
+
+#include "core/async/spawn.h"
+#include "core/coins/tron/gasless/gasless_status.h"
+#include "core/rpc/rpc_error.h"
+
+namespace walletd {
+
+struct GaslessTraceStreamer::State {
+  Executor& executor;
+  std::shared_ptr<TronRelay> relay;
+  std::string coin;
+  PublishFn publish;
+  PublishFn publish_error;
+  TimerId timer = 0;
+  bool stopped = true;
+};
+
+namespace {
+
+void reportError(const PublishFn& publish_error, const std::string& coin,
+                 const std::string& trace_id, const std::string& error) {
+  Json message = Json::object();
+  message["coin"] = coin;
+  message["trace_id"] = trace_id;
+  message["error"] = error;
+  publish_error(std::move(message));
+}
+
+}  // namespace
+
+// One poll of one transfer; publishes a change or an error.
+static Task<void> pollOnce(std::shared_ptr<GaslessTraceStreamer::State> s, std::string trace_id) {
+  std::string error;
+  try {
+    const RelayTrace trace = co_await s->relay->client().trace(trace_id);
+    GaslessTraces::Followed* f = s->relay->traces().find(trace_id);
+    if (f == nullptr || s->stopped) co_return;
+    const GaslessStatus status = projectTrace(trace, f->coin, f->decimals);
+    f->failures = 0;
+    if (status.state != f->last_state) {
+      f->last_state = status.state;
+      s->publish(status.toJson());
+    }
+    f->done = status.terminal();
+    co_return;
+  } catch (const RpcError& e) {
+    error = e.message();
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  GaslessTraces::Followed* f = s->relay->traces().find(trace_id);
+  if (f == nullptr || s->stopped) co_return;
+  reportError(s->publish_error, s->coin, trace_id, error);
+  if (++f->failures >= GaslessTraces::kMaxFailures) {
+    f->done = true;
+    reportError(s->publish_error, s->coin, trace_id,
+                "tracking stopped after " + std::to_string(f->failures) +
+                    " failed polls in a row; gasless::trace_status still answers");
+  }
+}
+
+static void tick(const std::shared_ptr<GaslessTraceStreamer::State>& s) {
+  if (s->stopped) return;
+  for (const std::string& id : s->relay->traces().active(s->coin)) {
+    GaslessTraces::Followed* f = s->relay->traces().find(id);
+    if (f->polling) continue;
+    f->polling = true;
+    spawn(pollOnce(s, id), [s, id](std::exception_ptr) {
+      if (GaslessTraces::Followed* done = s->relay->traces().find(id)) done->polling = false;
+    });
+  }
+  std::weak_ptr<GaslessTraceStreamer::State> weak = s;
+  s->timer = s->executor.startTimer(s->relay->config().status_poll_interval_ms, [weak] {
+    if (auto strong = weak.lock()) tick(strong);
+  });
+}
+
+GaslessTraceStreamer::GaslessTraceStreamer(Executor& executor, std::shared_ptr<TronRelay> relay,
+                                           std::string coin, PublishFn publish_error)
+    : state_(std::make_shared<State>(
+          State{executor, std::move(relay), std::move(coin), {}, std::move(publish_error)})) {}
+
+GaslessTraceStreamer::~GaslessTraceStreamer() {
+  stop();
+}
+
+void GaslessTraceStreamer::start(PublishFn publish) {
+  state_->publish = std::move(publish);
+  state_->stopped = false;
+  tick(state_);
+}
+
+void GaslessTraceStreamer::stop() {
+  state_->stopped = true;
+  if (state_->timer) state_->executor.cancelTimer(state_->timer);
+  state_->timer = 0;
+}
+
+}  // namespace walletd
