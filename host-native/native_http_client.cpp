@@ -4,6 +4,7 @@
 #include <httplib.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <exception>
 #include <map>
@@ -171,7 +172,11 @@ HttpResponse NativeHttpClient::perform(const HttpRequest& request) {
   for (int attempt = 0;; ++attempt) {
     auto [client, reused] = connections.get(base);
     if (client == nullptr) throw TransportError("unsupported URL: " + request.url);
+    const auto started = std::chrono::steady_clock::now();
     httplib::Result result = send(*client, request, path);
+    const auto elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                std::chrono::steady_clock::now() - started)
+                                .count();
     if (result) {
       HttpResponse response;
       response.status = result->status;
@@ -181,8 +186,13 @@ HttpResponse NativeHttpClient::perform(const HttpRequest& request) {
     }
     connections.forget(base);
     const httplib::Error error = result.error();
+    // The peer did not answer within the timeout: that is the answer, never a second wait.
+    if (static_cast<std::uint64_t>(elapsed_ms) + 50 >= request.timeout_ms) {
+      throw TransportError("no answer within " + std::to_string(request.timeout_ms) + " ms");
+    }
     // A node may close an idle kept-alive connection: one fresh attempt. (Resending is safe: the
-    // calls are reads, and a raw transaction sent twice has one hash.)
+    // calls are reads, a raw transaction sent twice has one hash, and a relay permit's nonce
+    // makes a second submit fail.)
     if (reused && attempt == 0 &&
         (error == httplib::Error::Read || error == httplib::Error::Write ||
          error == httplib::Error::Connection)) {

@@ -26,6 +26,7 @@ export interface WalletdMethods {
   "disable_coin": { params: { coin: string }; result: { coin: string; cancelled_orders: string[]; passivized: boolean; tokens: string[] } };
   "enable_erc20": { params: { ticker: string; activation_params: { required_confirmations?: number } }; result: { balances: Record<string, BalanceInfo>; platform_coin: string; token_contract_address: string; required_confirmations: number } };
   "enable_eth_with_tokens": { params: PlatformActivationParams; result: PlatformActivationResult };
+  "gasless::trace_status": { params: { coin: string; trace_id: string }; result: { coin: string; trace_id: string; state: "pending" | "submitted" | "on_chain" | "confirmed" | "failed"; tx_hash_on_chain: string | null; block_height: number | null; confirmed_at: number | null; final_fee: string | null; failure_reason: string | null } };
   "get_enabled_coins": { params: {}; result: { coins: { ticker: string }[] } };
   "get_private_keys": { params: { coins: string[] /* at most 100 */; mode?: "hd" | "iguana"; start_index?: number; end_index?: number /* at most start_index + 100 */; account_index?: number }; result: { coin: string; pubkey: string; address: string; priv_key: string }[] | { coin: string; addresses: { derivation_path: string; pubkey: string; address: string; priv_key: string }[] }[] };
   "get_public_key": { params: {}; result: { public_key: string } };
@@ -43,7 +44,7 @@ export interface WalletdMethods {
   "gui_storage::set_account_balance": { params: { account_id: AccountId; balance_usd: Decimal }; result: "success" };
   "gui_storage::set_account_description": { params: { account_id: AccountId; description: string }; result: "success" };
   "gui_storage::set_account_name": { params: { account_id: AccountId; name: string }; result: "success" };
-  "my_balance": { params: { coin: string }; result: { address: string; balance: string; unspendable_balance: string; coin: string } };
+  "my_balance": { params: { coin: string }; result: { address: string; balance: string; unspendable_balance: string; coin: string; relay_address?: string } };
   "my_tx_history": { params: { coin: string; limit?: number /* default 10 */; paging_options?: { PageNumber: number } | { FromId: string }; target?: HistoryTarget }; result: { coin: string; target: HistoryTarget; current_block: number; transactions: (TransactionDetails & { confirmations: number })[]; sync_status: { state: string }; limit: number; skipped: number; total: number; total_pages: number; paging_options: { PageNumber: number } | { FromId: string } } };
   "send_raw_transaction": { params: { coin: string; tx_hex: string } | { coin: string; tx_json: object }; result: { tx_hash: string } };
   "set_swap_gas_fee_policy": { params: { coin: string; swap_tx_fee_policy?: SwapTxFeePolicy }; result: SwapTxFeePolicy };
@@ -51,6 +52,7 @@ export interface WalletdMethods {
   "sign_raw_transaction": { params: { coin: string; type: "ETH"; tx: { to?: string; value?: string | number; data?: string; gas_limit: string | number; pay_for_gas?: { tx_type: "Legacy"; gas_price: Decimal } | { tx_type: "Eip1559"; max_fee_per_gas: Decimal; max_priority_fee_per_gas: Decimal; min_wait_time?: number; max_wait_time?: number } } } | { coin: string; type: "UTXO"; tx: { tx_hex: string; prev_txns?: object[] } }; result: { tx_hex: string } };
   "stop": { params: {}; result: "success" };
   "stream::disable": { params: { client_id: number; streamer_id: string }; result: { result: "Success" } };
+  "stream::gasless_trace::enable": { params: { coin: string; client_id?: number /* default 0 */ }; result: { streamer_id: string } };
   "stream::heartbeat::enable": { params: { client_id?: number /* default 0 */; config?: { stream_interval_seconds?: number /* default 5 */ } }; result: { streamer_id: "HEARTBEAT" } };
   "task::enable_eth::cancel": { params: { task_id: number }; result: "success" };
   "task::enable_eth::init": { params: PlatformActivationParams & { client_id?: number }; result: { task_id: number } };

@@ -194,7 +194,7 @@ test('refusals: a fee object, gasless without a provider, bad addresses, dust, t
   const cases = [
     [{ coin: 'TRX-devnet', to: KNOWN, amount: '1', fee: { type: 'EthGas', gas_price: '1', gas: 21000 } }, 400, 'InvalidFeePolicy'],
     [{ coin: 'USDT-TRC20-devnet', to: KNOWN, amount: '1', fee: { type: 'UtxoFixed', amount: '0.1' } }, 400, 'InvalidFeePolicy'],
-    [{ coin: 'USDT-TRC20-devnet', to: KNOWN, amount: '1', fee_method: 'gasless' }, 400, 'UnsupportedError'],
+    [{ coin: 'USDT-TRC20-devnet', to: KNOWN, amount: '1', fee_method: 'gasless' }, 503, 'Gasless'],  // Unavailable: no provider
     [{ coin: 'TRX-devnet', to: KNOWN, amount: '1', gasless: { max_fee: '1' } }, 400, 'InvalidRequest'],
     [{ coin: 'TRX-devnet', to: 'TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9L', amount: '1' }, 400, 'InvalidAddress'],
     [{ coin: 'TRX-devnet', to: '0x2b5ad5c4795c026514f8317c7a215e218dccd6cf', amount: '1' }, 400, 'InvalidAddress'],

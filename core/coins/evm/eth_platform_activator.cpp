@@ -44,6 +44,19 @@ void checkSwapContracts(const PlatformActivationParams& p) {
   }
 }
 
+// Gasless relays are a TRON feature: KDF refuses their configuration on an EVM chain.
+void checkNoGasless(const PlatformActivationParams& p) {
+  if (!p.raw.is_object()) return;
+  if (p.raw.contains("tron_gasless_provider") && !p.raw["tron_gasless_provider"].is_null())
+    throwInvalidPayload("tron_gasless_provider is only supported on TRON chains");
+  if (!p.raw.contains("erc20_tokens_requests") || !p.raw["erc20_tokens_requests"].is_array())
+    return;
+  for (const Json& request : p.raw["erc20_tokens_requests"]) {
+    if (request.is_object() && request.contains("gasless") && !request["gasless"].is_null())
+      throwInvalidPayload("Token gasless config is only supported on TRON chains");
+  }
+}
+
 std::vector<Erc20TokenPlan> tokenPlans(Node& node, const PlatformActivationParams& p) {
   std::vector<Erc20TokenPlan> plans;
   for (const TokenRequest& request : p.tokens) {
@@ -68,6 +81,7 @@ void EthPlatformActivator::check(Node& node, const CoinEntry&,
     throw rpcError(EnablePlatformError::PrivKeyPolicyNotAllowed, message, Json(message));
   }
   tokenPlans(node, p);
+  checkNoGasless(p);
 }
 
 Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry& entry,

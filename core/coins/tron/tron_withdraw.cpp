@@ -43,7 +43,7 @@ void checkOptions(const WithdrawRequest& req) {
     refuse(WithdrawError::UnsupportedError,
            "fee_method auto is not supported; choose native or gasless");
   }
-  if (!req.gasless.is_null()) {
+  if (!req.gasless.is_null() && req.fee_method != "gasless") {
     throwInvalidParams("params.gasless: valid only together with fee_method `gasless`");
   }
   if (req.memo) refuse(WithdrawError::UnsupportedError, "TRON transfers carry no memo here");
