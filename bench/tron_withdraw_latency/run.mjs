@@ -2,7 +2,8 @@
 // time of one `withdraw` RPC (TRX to a known account, fees estimated, no broadcast) next to the
 // sum of its node round trips, replayed through the recording proxy of bench/node_latency.mjs;
 // the difference is what walletd adds (RPC parse and answer, thread hops, protobuf, signing;
-// target < 1 ms). The JS peer, tronweb, does the same steps (reference block, chain parameters,
+// target < 1 ms). walletd makes its five reads at once, so its total can come close to (or
+// below) the sum of the replayed one-after-another round trips. The JS peer, tronweb, does the same steps (reference block, chain parameters,
 // the sender's resources and account, the recipient's account — unconfirmed, from /wallet/* as
 // walletd reads them — then sendTrx offline with txLocal and trx.sign), measured the same way.
 // Usage: node bench/tron_withdraw_latency/run.mjs [iterations, default 200]

@@ -4,6 +4,7 @@
 // transfer for its energy (TRC20), and broadcasthex with `broadcast`.
 #include <climits>
 
+#include "core/async/all_of.h"
 #include "core/coins/tron/gasless/gasless_withdraw.h"
 #include "core/coins/tron/tron_coins.h"
 #include "core/coins/tron/tron_fees.h"
@@ -102,16 +103,35 @@ Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* 
   UInt256 amount = req.max ? UInt256() : requestedUnits(req, decimals);
   TronNodeClient& node = platform.node();
 
-  const TronBlockRef block = co_await node.nowBlock();
-  const TronChainParameters chain = co_await node.chainParameters();
-  const TronResources resources = co_await node.resources(sender.account);
-  const std::uint64_t trx_balance = co_await platform.balanceSun(sender.account);
+  if (!token && to == sender.account) {  // java-tron: "Cannot transfer TRX to yourself."
+    refuse(WithdrawError::InvalidAddress,
+           "TRON refuses a TRX transfer to the sender's own address");
+  }
+  // The node reads do not depend on one another: all at once.
+  TronBlockRef block;
+  TronChainParameters chain;
+  TronResources resources;
+  std::uint64_t trx_balance = 0;
+  UInt256 token_balance;
+  std::optional<TronAccountState> recipient_account;
+  std::vector<Task<void>> reads;
+  reads.push_back(storeInto(block, node.nowBlock()));
+  reads.push_back(storeInto(chain, node.chainParameters()));
+  reads.push_back(storeInto(resources, node.resources(sender.account)));
+  reads.push_back(storeInto(trx_balance, platform.balanceSun(sender.account)));
+  if (token) {
+    reads.push_back(
+        storeInto(token_balance, platform.tokenBalance(token->contract(), sender.account)));
+  } else {
+    reads.push_back(storeInto(recipient_account, node.account(to)));
+  }
+  Task<void> all_reads = allOf(std::move(reads));
+  co_await all_reads;
 
   TronTransaction tx = TronTransaction::onBlock(block, expiration);
   bool creates_account = false;
   std::uint64_t energy = 0;
   if (token) {
-    const UInt256 token_balance = co_await platform.tokenBalance(token->contract(), sender.account);
     if (req.max) {
       if (token_balance.isZero())
         throw rpcError(WithdrawError::ZeroBalanceToWithdrawMax, "Balance is zero");
@@ -126,11 +146,6 @@ Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* 
     tx.fee_limit = tronFeeLimit(energy, chain);
     tx.contract = TronTrigger{sender.account, token->contract(), data, 0};
   } else {
-    if (to == sender.account) {  // java-tron: "Cannot transfer TRX to yourself."
-      refuse(WithdrawError::InvalidAddress,
-             "TRON refuses a TRX transfer to the sender's own address");
-    }
-    const auto recipient_account = co_await node.account(to);
     creates_account = !recipient_account.has_value();
     if (req.max && trx_balance == 0)
       throw rpcError(WithdrawError::ZeroBalanceToWithdrawMax, "Balance is zero");

@@ -1,6 +1,7 @@
-// Task, spawn, sleep, cancellation and AsyncMutex on the LoopExecutor.
+// Task, spawn, sleep, cancellation, AsyncMutex and allOf on the LoopExecutor.
 #include <catch2/catch.hpp>
 
+#include "core/async/all_of.h"
 #include "core/async/async_mutex.h"
 #include "core/async/sleep.h"
 #include "tests/unit/test_support.h"
@@ -84,4 +85,31 @@ TEST_CASE("timers fire in deadline order and cancelled timers never fire") {
   clock.advance(100);
   loop.runReady();
   REQUIRE(fired == std::vector<int>{10, 30});
+}
+
+TEST_CASE("allOf runs its tasks at once and rethrows a failure only after all ended") {
+  ManualClock clock;
+  LoopExecutor loop(clock);
+  int a = 0, b = 0;
+  auto both = [&]() -> Task<int> {
+    std::vector<Task<void>> tasks;
+    tasks.push_back(storeInto(a, sleepy(loop, 300)));
+    tasks.push_back(storeInto(b, sleepy(loop, 200)));
+    co_await allOf(std::move(tasks));
+    co_return a + b;
+  };
+  REQUIRE(runTask(loop, clock, both()) == 500);
+  REQUIRE(clock.monotonicMillis() == 300);  // not 500: the sleeps overlapped
+
+  int late = 0;
+  auto failing = [&]() -> Task<int> {
+    std::vector<Task<void>> tasks;
+    tasks.push_back(storeInto(a, fails()));
+    tasks.push_back(storeInto(late, sleepy(loop, 100)));
+    co_await allOf(std::move(tasks));
+    co_return 0;
+  };
+  REQUIRE_THROWS_WITH(runTask(loop, clock, failing()), "boom");
+  REQUIRE(late == 100);  // the sleeping task finished before the failure was rethrown
+  REQUIRE_FALSE(loop.hasPendingWork());
 }
