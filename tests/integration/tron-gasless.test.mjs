@@ -29,7 +29,7 @@ const ME = TronWeb.address.fromPrivateKey(FUNDED_KEY.slice(2));
 const RELAY = sdk.generateGasFreeAddress(ME);
 const RECEIVER = 'TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K';
 const SECRET = 'relay-api-secret-never-shown';
-let tron, provider, walletd, dir;
+let tron, provider, walletd, dir, config;
 
 const providerConfig = (extra = {}) => ({ base_url: provider.url, service: { relay: { api_key: 'test-key', api_secret: SECRET } },
   service_provider: PROVIDER_ADDRESS, request_timeout_ms: 1500, status_poll_interval_ms: 100, ...extra });
@@ -55,7 +55,8 @@ before(async () => {
   provider = await RelayProvider.start({ tron, apiSecret: SECRET, stepMs: 400,
     tokens: [{ address: TOKEN, symbol: 'USDT', decimal: 6, activateFee: 1_000_000, transferFee: 500_000 }] });
   dir = tempDir();
-  walletd = await WalletdProcess.start(writeConfig(dir, { passphrase: FUNDED_KEY }));
+  config = writeConfig(dir, { passphrase: FUNDED_KEY });
+  walletd = await WalletdProcess.start(config);
 });
 
 after(async () => {
@@ -300,6 +301,46 @@ test('a FAILED transfer ends with failure_reason; poll errors are error events a
     assert.equal(seen.at(-1).message.failure_reason, 'OUT_OF_ENERGY');
   } finally {
     await sse.close();
+  }
+});
+
+test('a transfer submitted before a restart is followed again after it, to the end', async () => {
+  provider.stepMs = 1500;
+  const before = tron.tokenBalance(TOKEN, RECEIVER);
+  const r = await gaslessWithdraw({ amount: '1' });
+  const sent = await walletd.rpc('send_raw_transaction', { coin: 'USDT-TRC20-devnet', tx_json: r });
+  assert.equal(sent.status, 200, sent.text);
+  provider.stepMs = 400;
+  await walletd.stop();
+  walletd = await WalletdProcess.start(config);
+  assert.equal((await activate()).status, 200);
+  const sse = await openSse(`${walletd.url}/event-stream?id=9`, { timeoutMs: 20000 });
+  try {
+    const enable = await walletd.rpc('stream::gasless_trace::enable', { coin: 'USDT-TRC20-devnet', client_id: 9 });
+    assert.equal(enable.status, 200, enable.text);
+    const states = [];
+    for (let n = 1; !states.includes('confirmed'); n++) {
+      const event = (await sse.waitFor(n))[n - 1].data;
+      assert.equal(event.message.trace_id, sent.json.result.trace_id, JSON.stringify(event));
+      states.push(event.message.state);
+    }
+    assert.ok(states.length >= 1 && new Set(states).size === states.length, JSON.stringify(states));
+    assert.equal(tron.tokenBalance(TOKEN, RECEIVER) - before, 1_000_000n);
+  } finally {
+    await sse.close();
+  }
+  // Once confirmed it is no longer stored: after another restart nothing is polled for it.
+  await walletd.stop();
+  walletd = await WalletdProcess.start(config);
+  assert.equal((await activate()).status, 200);
+  const polls = provider.pollsOf(sent.json.result.trace_id);
+  const again = await openSse(`${walletd.url}/event-stream?id=10`, { timeoutMs: 5000 });
+  try {
+    await walletd.rpc('stream::gasless_trace::enable', { coin: 'USDT-TRC20-devnet', client_id: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(provider.pollsOf(sent.json.result.trace_id), polls);
+  } finally {
+    await again.close();
   }
 });
 

@@ -19,6 +19,15 @@ void TronPlatform::addAddressDetails(Json& address_info) const {
   if (relay_) address_info["relay_address"] = tronBase58(relay_->relayAddressOf(key_.account));
 }
 
+bool TronPlatform::ownsAccount(const EthAddress& account) const {
+  if (key_.account == account) return true;
+  if (!hd_) return false;
+  for (const HdAddressRef& ref : hd_->knownAddresses()) {
+    if (hd_->keccakKeyAt(ref).account == account) return true;
+  }
+  return false;
+}
+
 Task<std::uint64_t> TronPlatform::balanceSun(EthAddress account) {
   const auto state = co_await node_.account(account);
   co_return state ? state->balance_sun : 0;

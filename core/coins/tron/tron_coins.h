@@ -42,6 +42,8 @@ class TronPlatform : public ActiveCoin {
   std::shared_ptr<TronRelay> relayShared() { return relay_; }
   void setRelay(std::shared_ptr<TronRelay> relay) { relay_ = std::move(relay); }
   void addAddressDetails(Json& address_info) const override;
+  // Whether `account` is the activated address or one the HD wallet has handed out.
+  bool ownsAccount(const EthAddress& account) const;
   TronNodeClient& node() { return node_; }
   Clock& clock() { return clock_; }
   // Sun held by `account` (0 when the node does not know it).

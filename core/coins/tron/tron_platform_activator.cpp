@@ -77,9 +77,16 @@ Task<ActivatedCoins> TronPlatformActivator::activate(Node& node, const CoinEntry
   std::shared_ptr<TronRelay> relay;
   if (relay_config) {
     const RelayNetwork& network = *relayNetwork(entry.protocolString("network").value_or(""));
-    relay = std::make_shared<TronRelay>(network, relay_config, node.http(), node.clock());
+    relay = std::make_shared<TronRelay>(network, relay_config, node.http(), node.clock(),
+                                        node.storage(), p.ticker);
     co_await checkRelayAddress(*relay, platform->key().account, p.ticker);
     platform->setRelay(relay);
+    // Transfers submitted before a restart are followed again.
+    const std::vector<StoredTrace> stored = co_await relay->store().load();
+    for (const StoredTrace& trace : stored) {
+      if (platform->ownsAccount(trace.user))
+        relay->traces().follow(trace.coin, trace.decimals, trace.trace_id);
+    }
   }
   std::vector<std::shared_ptr<Trc20Token>> tokens;
   for (const Trc20TokenPlan& plan : plans) {

@@ -11,21 +11,20 @@
 
 namespace walletd {
 
-#define WALLETD_GASLESS_ERRORS(X)                                              \
-  X(Unavailable, 503)                                                          \
-  X(PendingTransfer, 409)                                                      \
-  X(MaxFeeExceeded, 400)                                                       \
-  X(InsufficientRelayBalance, 400)                                             \
-  X(InsufficientRelayBalanceForActivation, 400)                                \
-  X(InvalidDeadline, 400)                                                      \
-  X(AuthorizationExpired, 400)                                                 \
-  X(InvalidAuthorization, 400)                                                 \
-  X(ProviderBadRequest, 400)                                                   \
-  X(Unauthorized, 401)                                                         \
-  X(Forbidden, 403)                                                            \
-  X(RateLimited, 429)                                                          \
-  X(ProviderUnreachable, 504) X(Upstream, 502) X(InvalidProviderResponse, 502) \
-      X(TraceNotFound, 404)
+#define WALLETD_GASLESS_ERRORS(X)               \
+  X(Unavailable, 503)                           \
+  X(PendingTransfer, 409)                       \
+  X(MaxFeeExceeded, 400)                        \
+  X(InsufficientRelayBalance, 400)              \
+  X(InsufficientRelayBalanceForActivation, 400) \
+  X(InvalidDeadline, 400)                       \
+  X(AuthorizationExpired, 400)                  \
+  X(InvalidAuthorization, 400)                  \
+  X(ProviderBadRequest, 400)                    \
+  X(Unauthorized, 401)                          \
+  X(Forbidden, 403)                             \
+  X(RateLimited, 429)                           \
+  X(ProviderUnreachable, 504) X(Upstream, 502) X(InvalidProviderResponse, 502) X(TraceNotFound, 404)
 WALLETD_ERROR_FAMILY(GaslessError, WALLETD_GASLESS_ERRORS)
 
 // The nested error; `data` defaults to the message.

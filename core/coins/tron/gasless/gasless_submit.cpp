@@ -2,11 +2,12 @@
 // a gasless withdraw answered, checked again before anything is sent — chain id, verifying
 // contract, token, provider, relay address, version, a signer this wallet owns whose signature
 // recovers, a deadline not passed — then submitted to the relay provider. Answers {relay_type,
-// trace_id, state}; the transfer is handed to the platform's trace followers.
+// trace_id, state}; the transfer is followed (in memory and on disk) for the trace stream.
 #include "core/coins/tron/gasless/gasless_errors.h"
 #include "core/coins/tron/gasless/relay_authorization.h"
 #include "core/coins/tron/tron_coins.h"
 #include "core/encoding/tron_address.h"
+#include "core/platform/log.h"
 
 namespace walletd {
 namespace {
@@ -14,17 +15,6 @@ namespace {
 [[noreturn]] void refuse(const std::string& why) {
   throw gaslessError(GaslessError::InvalidAuthorization,
                      "The signed authorization is refused: " + why);
-}
-
-// Whether `account` is one of the wallet's own addresses on this platform.
-bool ownsAccount(TronPlatform& platform, const EthAddress& account) {
-  if (platform.key().account == account) return true;
-  HdWallet* hd = platform.hdWallet();
-  if (hd == nullptr) return false;
-  for (const HdAddressRef& ref : hd->knownAddresses()) {
-    if (hd->keccakKeyAt(ref).account == account) return true;
-  }
-  return false;
 }
 
 }  // namespace
@@ -45,7 +35,7 @@ Task<Json> Trc20Token::sendRawJson(SendRawRequest request) {
   if (p.version != 1) refuse("permit version " + std::to_string(p.version));
   if (auth.relay_address != relay->relayAddressOf(p.user))
     refuse("relay_address is not the user's relay address");
-  if (!ownsAccount(*platform_, p.user)) refuse("the user is not an address of this wallet");
+  if (!platform_->ownsAccount(p.user)) refuse("the user is not an address of this wallet");
   if (permitSigner(relay->network(), p, auth.signature) != p.user)
     refuse("the signature does not recover to the user (tampered?)");
   const std::uint64_t now = platform_->clock().unixMillis() / 1000;
@@ -57,6 +47,16 @@ Task<Json> Trc20Token::sendRawJson(SendRawRequest request) {
   }
   const RelayTrace trace = co_await relay->client().submit(p, auth.signature);
   relay->traces().follow(ticker_, decimals_, trace.id);
+  // Kept on disk so a restart goes on following it. The transfer is submitted either way: a
+  // failed write is logged, not answered as a failed submission (the caller would retry).
+  try {
+    StoredTrace record{trace.id, ticker_, decimals_, p.user};  // a named local: GCC 12 coroutines
+    co_await relay->store().add(std::move(record));
+  } catch (const std::exception& e) {
+    logMessage(LogLevel::Warning,
+               "gasless transfer " + trace.id +
+                   " is followed in memory only: storing it failed: " + e.what());
+  }
   Json out = Json::object();
   out["relay_type"] = "tron_relay";
   out["trace_id"] = trace.id;

@@ -32,9 +32,19 @@ void reportError(const PublishFn& publish_error, const std::string& coin,
 
 }  // namespace
 
+// Drops a transfer that is no longer followed from the store (a failed write only means it is
+// polled again after a restart).
+static Task<void> forget(std::shared_ptr<GaslessTraceStreamer::State> s, std::string trace_id) {
+  try {
+    co_await s->relay->store().remove(trace_id);
+  } catch (const std::exception&) {
+  }
+}
+
 // One poll of one transfer; publishes a change or an error.
 static Task<void> pollOnce(std::shared_ptr<GaslessTraceStreamer::State> s, std::string trace_id) {
   std::string error;
+  bool finished = false;
   try {
     const RelayTrace trace = co_await s->relay->client().trace(trace_id);
     GaslessTraces::Followed* f = s->relay->traces().find(trace_id);
@@ -46,11 +56,16 @@ static Task<void> pollOnce(std::shared_ptr<GaslessTraceStreamer::State> s, std::
       s->publish(status.toJson());
     }
     f->done = status.terminal();
-    co_return;
+    finished = true;
   } catch (const RpcError& e) {
     error = e.message();
   } catch (const std::exception& e) {
     error = e.what();
+  }
+  if (finished) {
+    const GaslessTraces::Followed* f = s->relay->traces().find(trace_id);
+    if (f != nullptr && f->done) co_await forget(s, trace_id);
+    co_return;
   }
   GaslessTraces::Followed* f = s->relay->traces().find(trace_id);
   if (f == nullptr || s->stopped) co_return;
@@ -60,6 +75,7 @@ static Task<void> pollOnce(std::shared_ptr<GaslessTraceStreamer::State> s, std::
     reportError(s->publish_error, s->coin, trace_id,
                 "tracking stopped after " + std::to_string(f->failures) +
                     " failed polls in a row; gasless::trace_status still answers");
+    co_await forget(s, trace_id);
   }
 }
 
