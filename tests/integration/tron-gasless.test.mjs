@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { recoverAddress } from 'ethers';
-import { TronWeb } from 'tronweb';
+import { TronWeb, utils } from 'tronweb';
 import { TronNode, hex41 } from '../peers/tron-node.mjs';
 import { RelayProvider, PROVIDER_ADDRESS } from '../peers/relay-provider.mjs';
 import { FUNDED_KEY } from '../peers/ganache.mjs';
@@ -341,6 +341,69 @@ test('a transfer submitted before a restart is followed again after it, to the e
     assert.equal(provider.pollsOf(sent.json.result.trace_id), polls);
   } finally {
     await again.close();
+  }
+});
+
+test('a client that reconnects with Last-Event-ID misses no state change', async () => {
+  tron.mintToken(TOKEN, RELAY, 2_000_000n);
+  const first = await openSse(`${walletd.url}/event-stream?id=11`, { timeoutMs: 20000 });
+  const token = first.headers.get('x-stream-resume-token');
+  assert.ok(token, 'the stream hands out a resume token');
+  const enable = await walletd.rpc('stream::gasless_trace::enable', { coin: 'USDT-TRC20-devnet', client_id: 11 });
+  assert.equal(enable.status, 200, enable.text);
+  const r = await gaslessWithdraw({ amount: '1' });
+  const sent = await walletd.rpc('send_raw_transaction', { coin: 'USDT-TRC20-devnet', tx_json: r });
+  assert.equal(sent.status, 200, sent.text);
+  const [pending] = await first.waitFor(1);
+  assert.equal(pending.data.message.state, 'pending');
+  await first.close();
+  await new Promise((resolve) => setTimeout(resolve, 1500));  // submitted and on_chain happen meanwhile
+  const second = await openSse(`${walletd.url}/event-stream?id=11`, { lastEventId: pending.id, resumeToken: token, timeoutMs: 20000 });
+  try {
+    const states = ['pending'];
+    for (let n = 1; !states.includes('confirmed'); n++) {
+      const frame = (await second.waitFor(n))[n - 1];
+      assert.equal(frame.data._type, 'GASLESS_TRACE:USDT-TRC20-devnet', JSON.stringify(frame.data));
+      states.push(frame.data.message.state);
+    }
+    assert.deepEqual(states, ['pending', 'submitted', 'on_chain', 'confirmed']);
+  } finally {
+    await second.close();
+  }
+});
+
+test('HD wallets: relay_address per HD address equals the SDK\'s; a gasless withdraw `from` an HD address', async () => {
+  const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+  const hd = (i) => utils.accounts.generateAccountWithMnemonic(MNEMONIC, `m/44'/195'/0'/0/${i}`).address;
+  const hdDir = tempDir();
+  const hdWalletd = await WalletdProcess.start(writeConfig(hdDir, { passphrase: MNEMONIC, enable_hd: true }));
+  try {
+    tron.mintToken(TOKEN, sdk.generateGasFreeAddress(hd(1)), 3_000_000n);
+    const res = await hdWalletd.rpc('enable_eth_with_tokens', { ticker: 'TRX-devnet', nodes: [{ url: tron.url }],
+      erc20_tokens_requests: [{ ticker: 'USDT-TRC20-devnet' }], tron_gasless_provider: providerConfig(), min_addresses_number: 3 });
+    assert.equal(res.status, 200, res.text);
+    const addresses = res.json.result.wallet_balance.accounts[0].addresses;
+    assert.equal(addresses.length, 3);
+    for (const a of addresses) assert.equal(a.relay_address, sdk.generateGasFreeAddress(a.address), a.address);
+    const w = await hdWalletd.rpc('withdraw', { coin: 'USDT-TRC20-devnet', to: RECEIVER, amount: '1', fee_method: 'gasless',
+      from: { account_id: 0, chain: 'External', address_id: 1 } });
+    assert.equal(w.status, 200, w.text);
+    assert.equal(w.json.result.from_address, hd(1));
+    assert.equal(w.json.result.relay_address, sdk.generateGasFreeAddress(hd(1)));
+    checkPermit(w.json.result);
+    const sent = await hdWalletd.rpc('send_raw_transaction', { coin: 'USDT-TRC20-devnet', tx_json: w.json.result });
+    assert.equal(sent.status, 200, sent.text);
+    // Another wallet's authorization is refused: its user is not an address of this wallet.
+    tron.mintToken(TOKEN, RELAY, 1_000_000n);
+    const foreign = await walletd.rpc('withdraw', { coin: 'USDT-TRC20-devnet', to: RECEIVER, amount: '0.1', fee_method: 'gasless' });
+    assert.equal(foreign.status, 200, foreign.text);
+    const refused = await hdWalletd.rpc('send_raw_transaction', { coin: 'USDT-TRC20-devnet', tx_json: foreign.json.result });
+    assert.equal(refused.status, 400, refused.text);
+    assert.equal(refused.json.error_data.error_type, 'InvalidAuthorization', refused.text);
+    assert.match(refused.json.error, /not an address of this wallet/);
+  } finally {
+    await hdWalletd.stop();
+    cleanup(hdDir);
   }
 });
 
