@@ -1,6 +1,8 @@
 // gasless::trace_status and stream::gasless_trace::enable.
 #include "core/coins/tron/gasless/gasless_methods.h"
 
+#include <cctype>
+
 #include "core/coins/transport_error.h"
 #include "core/coins/tron/gasless/gasless_status.h"
 #include "core/coins/tron/gasless/gasless_trace_streamer.h"
