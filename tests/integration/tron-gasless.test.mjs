@@ -407,6 +407,33 @@ test('HD wallets: relay_address per HD address equals the SDK\'s; a gasless with
   }
 });
 
+test('a disabled coin is not polled; activated again, its stream picks the transfer up to the end', async () => {
+  tron.mintToken(TOKEN, RELAY, 2_000_000n);
+  const sse = await openSse(`${walletd.url}/event-stream?id=12`, { timeoutMs: 20000 });
+  try {
+    await walletd.rpc('stream::gasless_trace::enable', { coin: 'USDT-TRC20-devnet', client_id: 12 });
+    provider.stepMs = 1500;
+    const r = await gaslessWithdraw({ amount: '1' });
+    const sent = await walletd.rpc('send_raw_transaction', { coin: 'USDT-TRC20-devnet', tx_json: r });
+    provider.stepMs = 400;
+    assert.equal(sent.status, 200, sent.text);
+    const traceId = sent.json.result.trace_id;
+    const [first] = await sse.waitFor(1);
+    assert.equal(first.data.message.state, 'pending');
+    assert.equal((await walletd.rpc('disable_coin', { coin: 'TRX-devnet' })).status, 200);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const polls = provider.pollsOf(traceId);
+    await new Promise((resolve) => setTimeout(resolve, 600));  // six poll intervals
+    assert.equal(provider.pollsOf(traceId), polls, 'no polls while the coin is disabled');
+    assert.equal((await activate()).status, 200);
+    const states = ['pending'];
+    for (let n = 2; !states.includes('confirmed'); n++) states.push((await sse.waitFor(n))[n - 1].data.message.state);
+    assert.equal(new Set(states).size, states.length, JSON.stringify(states));
+  } finally {
+    await sse.close();
+  }
+});
+
 test('trace_status and stream enable refusals', async () => {
   for (const [method, params, status, type] of [
     ['gasless::trace_status', { coin: 'NOPE', trace_id: '6ab4c27c-f66b-4328-b40f-ffdc6cf1ca60' }, 404, 'CoinNotFound'],

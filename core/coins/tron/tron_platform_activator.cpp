@@ -85,7 +85,8 @@ Task<ActivatedCoins> TronPlatformActivator::activate(Node& node, const CoinEntry
     const std::vector<StoredTrace> stored = co_await relay->store().load();
     for (const StoredTrace& trace : stored) {
       if (platform->ownsAccount(trace.user))
-        relay->traces().follow(trace.coin, trace.decimals, trace.trace_id);
+        relay->traces().follow(trace.coin, trace.decimals, trace.trace_id, trace.user,
+                               trace.last_state);
     }
   }
   std::vector<std::shared_ptr<Trc20Token>> tokens;

@@ -112,13 +112,17 @@ Task<Json> enableGaslessTrace(RequestContext& ctx, StreamEnableParams p) {
   const RelayToken t = relayToken(ctx.node, p.coin);
   const std::string id = "GASLESS_TRACE:" + p.coin;
   Node& node = ctx.node;
-  std::shared_ptr<TronRelay> relay = t.token->tronPlatform().relayShared();
   const std::string coin = p.coin;
+  // Looked up at each poll: a disabled coin is not polled, a re-activated one is.
+  RelayLookup find_relay = [&node, coin]() -> std::shared_ptr<TronRelay> {
+    auto token = std::dynamic_pointer_cast<Trc20Token>(node.activeCoins().find(coin));
+    return token ? token->tronPlatform().relayShared() : nullptr;
+  };
   try {
-    node.streams().enable(p.client_id, id, [&node, relay, coin, id] {
+    node.streams().enable(p.client_id, id, [&node, find_relay, coin, id] {
       StreamManager& streams = node.streams();
       return std::make_unique<GaslessTraceStreamer>(
-          node.executor(), relay, coin,
+          node.executor(), find_relay, coin,
           [&streams, id](Json message) { streams.publishError(id, std::move(message)); });
     });
   } catch (const RpcError& e) {

@@ -46,12 +46,12 @@ Task<Json> Trc20Token::sendRawJson(SendRawRequest request) {
                        Json{{"deadline", p.deadline}});
   }
   const RelayTrace trace = co_await relay->client().submit(p, auth.signature);
-  relay->traces().follow(ticker_, decimals_, trace.id);
+  relay->traces().follow(ticker_, decimals_, trace.id, p.user);
   // Kept on disk so a restart goes on following it. The transfer is submitted either way: a
   // failed write is logged, not answered as a failed submission (the caller would retry).
   try {
-    StoredTrace record{trace.id, ticker_, decimals_, p.user};  // a named local: GCC 12 coroutines
-    co_await relay->store().add(std::move(record));
+    StoredTrace record{trace.id, ticker_, decimals_, p.user, ""};  // named: GCC 12 coroutines
+    co_await relay->store().put(std::move(record));
   } catch (const std::exception& e) {
     logMessage(LogLevel::Warning,
                "gasless transfer " + trace.id +

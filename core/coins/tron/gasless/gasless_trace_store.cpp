@@ -10,11 +10,12 @@ namespace {
 constexpr const char* kNamespace = "gasless_traces";
 }  // namespace
 
-Task<void> GaslessTraceStore::add(StoredTrace trace) {
+Task<void> GaslessTraceStore::put(StoredTrace trace) {
   Json record = Json::object();
   record["coin"] = trace.coin;
   record["decimals"] = trace.decimals;
   record["user"] = tronBase58(trace.user);
+  record["last_state"] = trace.last_state;
   std::vector<StorageWrite> writes;
   writes.push_back({platform_ + "/" + trace.trace_id, record.dump()});
   co_await storage_.applyBatch(kNamespace, std::move(writes));
@@ -41,6 +42,9 @@ Task<std::vector<StoredTrace>> GaslessTraceStore::load() {
     trace.trace_id = key.substr(prefix.size());
     trace.coin = record["coin"].get<std::string>();
     trace.decimals = record["decimals"].get<unsigned>();
+    trace.last_state = record.value("last_state", Json("")).is_string()
+                           ? record["last_state"].get<std::string>()
+                           : "";
     try {
       trace.user = parseTronAddress(record["user"].get<std::string>());
     } catch (const EncodingError&) {

@@ -1,8 +1,10 @@
 // GaslessTraceStore: the followed gasless transfers on disk, so a daemon restart loses none. One
 // record per transfer in the `gasless_traces` storage namespace under
-// "<platform ticker>/<trace id>": {coin, decimals, user} — written before send_raw_transaction
-// answers, erased once the transfer is confirmed, failed or given up. Re-activating the platform
-// with its relay provider follows the records whose user is an address of this wallet again.
+// "<platform ticker>/<trace id>": {coin, decimals, user, last_state} — written before
+// send_raw_transaction answers, updated when the stream reports a new state (so a restart does
+// not report it again), erased once the transfer is confirmed, failed or given up. Re-activating
+// the platform with its relay provider follows the records whose user is an address of this wallet
+// again.
 #pragma once
 
 #include <string>
@@ -19,6 +21,7 @@ struct StoredTrace {
   std::string coin;
   unsigned decimals = 6;
   EthAddress user{};
+  std::string last_state;  // the state last reported on the stream ("" before any)
 };
 
 class GaslessTraceStore {
@@ -26,7 +29,8 @@ class GaslessTraceStore {
   GaslessTraceStore(Storage& storage, std::string platform)
       : storage_(storage), platform_(std::move(platform)) {}
 
-  Task<void> add(StoredTrace trace);
+  // Adds or replaces the record.
+  Task<void> put(StoredTrace trace);
   Task<void> remove(std::string trace_id);
   // Every record of the platform; unreadable ones are skipped.
   Task<std::vector<StoredTrace>> load();

@@ -3,11 +3,13 @@
 
 namespace walletd {
 
-void GaslessTraces::follow(const std::string& coin, unsigned decimals,
-                           const std::string& trace_id) {
+void GaslessTraces::follow(const std::string& coin, unsigned decimals, const std::string& trace_id,
+                           const EthAddress& user, const std::string& last_state) {
   Followed& f = followed_[trace_id];
   f.coin = coin;
   f.decimals = decimals;
+  f.user = user;
+  if (f.last_state.empty()) f.last_state = last_state;
 }
 
 std::vector<std::string> GaslessTraces::active(const std::string& coin) const {

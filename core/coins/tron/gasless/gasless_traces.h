@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "core/encoding/eth_address.h"
+
 namespace walletd {
 
 class GaslessTraces {
@@ -18,13 +20,16 @@ class GaslessTraces {
   struct Followed {
     std::string coin;
     unsigned decimals = 6;
+    EthAddress user{};
     std::string last_state;  // as last reported ("" before the first poll)
     int failures = 0;        // consecutive
     bool polling = false;    // a poll is in flight (never two at once)
     bool done = false;
   };
 
-  void follow(const std::string& coin, unsigned decimals, const std::string& trace_id);
+  // `last_state`: what was last reported for it (a transfer reloaded from storage).
+  void follow(const std::string& coin, unsigned decimals, const std::string& trace_id,
+              const EthAddress& user, const std::string& last_state = "");
   // The ids of `coin`'s transfers still followed.
   std::vector<std::string> active(const std::string& coin) const;
   Followed* find(const std::string& trace_id);
