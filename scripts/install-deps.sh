@@ -17,4 +17,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 command -v node >/dev/null || { echo "install-deps: node (>= 18) is required" >&2; exit 1; }
-npm ci --no-audit --no-fund --loglevel=error
+# One retry: a fresh npm ci has been seen to run ganache's leveldown install script before its
+# node-gyp-build was in place ("node-gyp-build: not found"); the second run installs cleanly.
+npm ci --no-audit --no-fund --loglevel=error ||
+  { echo "install-deps: npm ci failed once; retrying"; npm ci --no-audit --no-fund --loglevel=error; }
