@@ -3,6 +3,8 @@
 
 #include <emscripten.h>
 
+#include <algorithm>
+
 #include "core/stream/stream_manager.h"
 #include "host-wasm/js_bridge.h"
 
@@ -24,7 +26,16 @@ EM_JS(void, walletd_random_fill, (std::uint8_t* out, std::size_t n), {
 EM_JS(void, walletd_schedule_drain, (), { queueMicrotask(() => Module.walletdDrain()); });
 // clang-format on
 // clang-format off
-EM_JS(void, walletd_set_timeout, (double ms), { setTimeout(() => Module.walletdDrain(), ms); });
+EM_JS(void, walletd_set_timeout, (double ms), {
+  setTimeout(() => { Module.walletdTimerFired = true; Module.walletdDrain(); }, ms);
+});
+// clang-format on
+// clang-format off
+EM_JS(int, walletd_take_timer_fired, (), {
+  const fired = Module.walletdTimerFired ? 1 : 0;
+  Module.walletdTimerFired = false;
+  return fired;
+});
 // clang-format on
 // clang-format off
 EM_JS(void, walletd_emit_event, (double client_id, const char* frame), {
@@ -58,15 +69,26 @@ void JsExecutor::post(std::function<void()> work) {
 
 TimerId JsExecutor::startTimer(std::uint64_t delay_ms, std::function<void()> work) {
   TimerId id = loop_.startTimer(delay_ms, std::move(work));
-  walletd_set_timeout(static_cast<double>(delay_ms));
+  wakeIn(delay_ms);
   return id;
+}
+
+void JsExecutor::wakeIn(std::uint64_t delay_ms) {
+  const double now = walletd_now_mono();
+  const double due = now + static_cast<double>(delay_ms);
+  if (wake_at_ > now && wake_at_ <= due) return;  // an earlier wake-up is on its way
+  wake_at_ = due;
+  walletd_set_timeout(static_cast<double>(delay_ms));
 }
 
 void JsExecutor::drain() {
   drain_scheduled_ = false;
+  if (walletd_take_timer_fired()) wake_at_ = 0;  // that wake-up came (perhaps early)
   loop_.runReady();
-  // A timer that setTimeout woke a millisecond early is retried.
-  if (auto delay = loop_.nextTimerDelay(); delay && *delay == 0) walletd_set_timeout(1);
+  // setTimeout may wake us before the loop's clock says a timer is due (the two clocks round
+  // differently): a timer still pending gets its wake-up, or it would never run. (Only waking
+  // again when the delay was 0 lost timers woken 1 ms or more early: a stream stopped.)
+  if (auto delay = loop_.nextTimerDelay()) wakeIn(std::max<std::uint64_t>(*delay, 1));
 }
 
 Task<HttpResponse> JsHttpClient::request(HttpRequest request) {

@@ -33,8 +33,12 @@ class JsExecutor : public Executor {
   void drain();
 
  private:
+  // Asks setTimeout for a drain in `delay_ms` unless one already comes by then.
+  void wakeIn(std::uint64_t delay_ms);
+
   LoopExecutor loop_;
   bool drain_scheduled_ = false;
+  double wake_at_ = 0;  // performance.now() of the earliest setTimeout still to come (0: none)
 };
 
 // Storage calls the host's storageGet / storageScan / storageApplyBatch

@@ -52,7 +52,7 @@ test('a gasless transfer from the package, followed on its in-process stream to 
   const activated = await call('enable_eth_with_tokens', { ticker: 'TRX-devnet', nodes: [{ url: tron.url }],
     erc20_tokens_requests: [{ ticker: 'USDT-TRC20-devnet' }],
     tron_gasless_provider: { base_url: provider.url, service: { relay: { api_key: 'test-key', api_secret: 'test-secret' } },
-      service_provider: PROVIDER_ADDRESS, status_poll_interval_ms: 100 } });
+      service_provider: PROVIDER_ADDRESS, request_timeout_ms: 1000, status_poll_interval_ms: 100 } });
   assert.equal(activated.status, 200, activated.text);
   assert.equal(activated.json.result.erc20_addresses_infos[ME].relay_address, RELAY);
 

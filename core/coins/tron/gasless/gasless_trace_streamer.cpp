@@ -76,12 +76,13 @@ static Task<void> pollOnce(std::shared_ptr<GaslessTraceStreamer::State> s,
     error = e.what();
   }
   if (finished) {
+    // The store is written on the side: the poll cadence never waits for storage.
     const GaslessTraces::Followed* f = relay->traces().find(trace_id);
     if (f != nullptr && f->done) {
-      co_await forget(relay, trace_id);
+      spawn(forget(relay, trace_id), [](std::exception_ptr) {});
     } else if (f != nullptr && changed) {
       StoredTrace record{trace_id, f->coin, f->decimals, f->user, f->last_state};
-      co_await remember(relay, std::move(record));
+      spawn(remember(relay, std::move(record)), [](std::exception_ptr) {});
     }
     co_return;
   }
@@ -93,7 +94,7 @@ static Task<void> pollOnce(std::shared_ptr<GaslessTraceStreamer::State> s,
     reportError(s->publish_error, s->coin, trace_id,
                 "tracking stopped after " + std::to_string(f->failures) +
                     " failed polls in a row; gasless::trace_status still answers");
-    co_await forget(relay, trace_id);
+    spawn(forget(relay, trace_id), [](std::exception_ptr) {});
   }
 }
 
