@@ -2,13 +2,9 @@
 // node, ethers Wallet.signTransaction — one run, side by side. walletd's sample transaction is
 // parsed by ethers first, and its sender and fields are checked.
 // Usage: node bench/evm_signing/run.mjs [seconds per figure, default 2]
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Transaction, Wallet, parseUnits } from 'ethers';
+import { runCoreBench } from '../core_bench.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const seconds = Number(process.argv[2] ?? 2);
 const wallet = new Wallet('0x' + '46'.repeat(32));
 const request = { type: 2, chainId: 1, nonce: 0, maxPriorityFeePerGas: parseUnits('1.5', 'gwei'),
@@ -16,13 +12,8 @@ const request = { type: 2, chainId: 1, nonce: 0, maxPriorityFeePerGas: parseUnit
   value: parseUnits('0.01', 'ether'), data: '0x' };
 
 function walletd(kind) {
-  const native = ['native-release', 'native-debug'].map((p) => join(root, 'build', p, 'bench/evm_signing_bench')).find(existsSync);
-  const wasm = join(root, 'build/wasm-release/bench/evm_signing_bench.js');
-  const out = kind === 'native'
-    ? native && execFileSync(native, [String(seconds), 'native'], { encoding: 'utf8' })
-    : existsSync(wasm) && execFileSync(process.execPath, [wasm, String(seconds), 'wasm'], { encoding: 'utf8' });
-  if (!out) return null;
-  const result = JSON.parse(out);
+  const result = runCoreBench('evm_signing_bench', seconds, kind);
+  if (!result) return null;
   const tx = Transaction.from(result.sample);
   if (tx.from !== wallet.address || tx.type !== 2 || tx.value !== request.value || tx.to !== request.to ||
       tx.maxFeePerGas !== request.maxFeePerGas || tx.gasLimit !== request.gasLimit) {

@@ -1,10 +1,7 @@
 // HD addresses per second from a cached chain node (ETH and BTC P2PKH) and BIP39 seeds per
 // second: walletd native, walletd wasm under node, and the JS libraries, printed side by side.
 // Usage: node bench/hd_keys/run.mjs [seconds per measurement, default 2]
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { pbkdf2Sync } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
@@ -12,8 +9,8 @@ import { BIP32Factory } from 'bip32';
 import * as ecc from 'tiny-secp256k1';
 import * as bitcoin from 'bitcoinjs-lib';
 import { HDNodeWallet, computeAddress, hexlify } from 'ethers';
+import { runCoreBench } from '../core_bench.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const seconds = Number(process.argv[2] ?? 2);
 const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const seed = pbkdf2Sync(MNEMONIC, 'mnemonic', 2048, 64, 'sha512');
@@ -29,14 +26,7 @@ function rate(body) {
   return n / elapsed;
 }
 
-function walletd(kind) {
-  const native = ['native-release', 'native-debug'].map((p) => join(root, 'build', p, 'bench/hd_keys_bench')).find(existsSync);
-  const wasm = join(root, 'build/wasm-release/bench/hd_keys_bench.js');
-  const out = kind === 'native'
-    ? (native && execFileSync(native, [String(seconds), 'native'], { encoding: 'utf8' }))
-    : (existsSync(wasm) && execFileSync(process.execPath, [wasm, String(seconds), 'wasm'], { encoding: 'utf8' }));
-  return out ? JSON.parse(out) : null;
-}
+const walletd = (kind) => runCoreBench('hd_keys_bench', seconds, kind);
 
 const scureEth = HDKey.fromMasterSeed(seed).derive("m/44'/60'/0'/0");
 const scureBtc = HDKey.fromMasterSeed(seed).derive("m/44'/0'/0'/0");

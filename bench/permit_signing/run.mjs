@@ -4,16 +4,12 @@
 // one run, side by side. walletd's sample is checked first: the SDK's hash, signer recovered by
 // ethers. Target: native ≥ 10× the SDK.
 // Usage: node bench/permit_signing/run.mjs [seconds per figure, default 2]
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SigningKey, recoverAddress, computeAddress } from 'ethers';
+import { runCoreBench } from '../core_bench.mjs';
 
 const require = createRequire(import.meta.url);
 const { TronGasFree } = require('@gasfree/gasfree-sdk');
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const seconds = Number(process.argv[2] ?? 2);
 const KEY = '0x' + '46'.repeat(32);
 const sdk = new TronGasFree({ chainId: 3448148188 });
@@ -24,13 +20,8 @@ const message = (nonce) => ({ token: '0xECa9bC828A3005B9a3b909f2cc5c2a54794DE05F
   deadline: '1735689600', version: '1', nonce: String(nonce) });
 
 function walletd(kind) {
-  const native = ['native-release', 'native-debug'].map((p) => join(root, 'build', p, 'bench/permit_signing_bench')).find(existsSync);
-  const wasm = join(root, 'build/wasm-release/bench/permit_signing_bench.js');
-  const out = kind === 'native'
-    ? native && execFileSync(native, [String(seconds), 'native'], { encoding: 'utf8' })
-    : existsSync(wasm) && execFileSync(process.execPath, [wasm, String(seconds), 'wasm'], { encoding: 'utf8' });
-  if (!out) return null;
-  const result = JSON.parse(out);
+  const result = runCoreBench('permit_signing_bench', seconds, kind);
+  if (!result) return null;
   const { permitTransferMessageHash } = sdk.getGasFreeLedgerRawHash({ message: message(0) });
   if (recoverAddress(permitTransferMessageHash, '0x' + result.sample) !== USER_EVM) {
     throw new Error(`walletd ${kind}'s permit signature does not recover to the user`);

@@ -3,28 +3,19 @@
 // trx.sign) — one run, side by side. walletd's sample is checked with tronweb first (canonical
 // encoding, txID, signer, amount).
 // Usage: node bench/tron_signing/run.mjs [seconds per figure, default 2]
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { TronWeb } from 'tronweb';
 import { checkTronTransaction } from '../../tests/support/tron-check.mjs';
+import { runCoreBench } from '../core_bench.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const seconds = Number(process.argv[2] ?? 2);
 const KEY = '46'.repeat(32);
 const ME = TronWeb.address.fromPrivateKey(KEY);
 const TO = 'TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K';
 
 function walletd(kind) {
-  const native = ['native-release', 'native-debug'].map((p) => join(root, 'build', p, 'bench/tron_signing_bench')).find(existsSync);
-  const wasm = join(root, 'build/wasm-release/bench/tron_signing_bench.js');
-  const out = kind === 'native'
-    ? native && execFileSync(native, [String(seconds), 'native'], { encoding: 'utf8' })
-    : existsSync(wasm) && execFileSync(process.execPath, [wasm, String(seconds), 'wasm'], { encoding: 'utf8' });
-  if (!out) return null;
-  const result = JSON.parse(out);
+  const result = runCoreBench('tron_signing_bench', seconds, kind);
+  if (!result) return null;
   const checked = checkTronTransaction(result.sample);
   if (checked.signer !== ME || checked.contract.to !== TO || checked.contract.amount !== 1000000n) {
     throw new Error(`tronweb does not accept walletd ${kind}'s transaction ${result.sample}`);

@@ -21,18 +21,6 @@ const tokenBalance = async (a) => BigInt(await ganache.rpc('eth_call', [{ to: TO
 const receipt = (hash) => ganache.rpc('eth_getTransactionReceipt', ['0x' + hash.replace(/^0x/, '')]);
 const nodes = () => [{ url: ganache.url }];
 
-/** Polls a task until it is no longer InProgress (bounded: 20 s). */
-async function waitTask(family, taskId) {
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    const res = await walletd.rpc(`task::${family}::status`, { task_id: taskId });
-    assert.equal(res.status, 200, res.text);
-    if (res.json.result.status !== 'InProgress') return res.json.result;
-    assert.ok(Date.now() < deadline, 'task did not finish');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 before(async () => {
   ganache = await Ganache.start();
   const owner = new Wallet(FUNDED_KEY).address;
@@ -56,7 +44,7 @@ test('task::enable_eth with an HD wallet scans to the last used address (WalletB
   const init = await walletd.rpc('task::enable_eth::init', { ticker: 'ETH-ganache', nodes: nodes(),
     erc20_tokens_requests: [{ ticker: 'TST-ganache' }], gap_limit: 3 });
   assert.equal(init.status, 200, init.text);
-  const done = await waitTask('enable_eth', init.json.result.task_id);
+  const done = await walletd.waitTask('enable_eth', init.json.result.task_id);
   assert.equal(done.status, 'Ok', JSON.stringify(done));
   const { ticker, wallet_balance: wb, current_block: block } = done.details;
   assert.equal(ticker, 'ETH-ganache');

@@ -20,18 +20,6 @@ const sun = (trx) => BigInt(Math.round(Number(trx) * 1e6));
 const nodes = () => [{ url: node.url }];
 let node, walletd, dir, config;
 
-/** Polls a task until it is no longer InProgress (bounded: 20 s). */
-async function waitTask(taskId) {
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    const res = await walletd.rpc('task::enable_eth::status', { task_id: taskId });
-    assert.equal(res.status, 200, res.text);
-    if (res.json.result.status !== 'InProgress') return res.json.result;
-    assert.ok(Date.now() < deadline, 'task did not finish');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 before(async () => {
   node = await TronNode.start();
   node.fund(hd(0), 3_000_000n);
@@ -55,7 +43,7 @@ test('task::enable_eth with an HD wallet scans TRON addresses to the last used o
   const init = await walletd.rpc('task::enable_eth::init', { ticker: 'TRX-devnet', nodes: nodes(),
     erc20_tokens_requests: [{ ticker: 'USDT-TRC20-devnet' }], gap_limit: 3 });
   assert.equal(init.status, 200, init.text);
-  const done = await waitTask(init.json.result.task_id);
+  const done = await walletd.waitTask('enable_eth', init.json.result.task_id);
   assert.equal(done.status, 'Ok', JSON.stringify(done));
   const { ticker, wallet_balance: wb, current_block: block, nfts_infos: nfts } = done.details;
   assert.equal(ticker, 'TRX-devnet');

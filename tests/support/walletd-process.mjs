@@ -99,6 +99,18 @@ export class WalletdProcess {
     return this.post(body);
   }
 
+  /** Polls task::<family>::status until the task is no longer InProgress (bounded); its result. */
+  async waitTask(family, taskId, timeoutMs = 20000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const res = await this.rpc(`task::${family}::status`, { task_id: taskId });
+      if (res.status !== 200) throw new Error(`task::${family}::status answered ${res.status}: ${res.text}`);
+      if (res.json.result.status !== 'InProgress') return res.json.result;
+      if (Date.now() >= deadline) throw new Error('task did not finish');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
   /** SIGTERM, then SIGKILL after `graceMs`; resolves the exit status. */
   stop(graceMs = 5000) {
     return stopChild(this.child, this.exited, graceMs);

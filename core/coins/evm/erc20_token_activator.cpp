@@ -12,11 +12,7 @@ namespace {
 
 std::vector<EthAddress> knownAddresses(EthPlatform& platform) {
   HdWallet* hd = platform.hdWallet();
-  if (hd == nullptr) return {platform.address()};
-  std::vector<EthAddress> out;
-  for (const HdAddressRef& address : hd->knownAddresses())
-    out.push_back(hd->keccakKeyAt(address).account);
-  return out;
+  return hd ? hd->knownKeccakAccounts() : std::vector<EthAddress>{platform.address()};
 }
 
 }  // namespace

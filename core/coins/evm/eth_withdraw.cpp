@@ -54,8 +54,7 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
     throw rpcError(WithdrawError::UnexpectedFromAddress, message, Json(message));
   }
   const KeccakAccountKey sender =
-      req.from ? platform->hdWallet()->keccakKeyAt(platform->hdWallet()->resolve(*req.from))
-               : platform->signer();
+      req.from ? platform->hdWallet()->keccakKeyFor(*req.from) : platform->signer();
   EthAddress to{};
   try {
     to = parseEthAddress(req.to, true);

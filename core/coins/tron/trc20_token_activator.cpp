@@ -9,18 +9,6 @@
 #include "core/node/node.h"
 
 namespace walletd {
-namespace {
-
-std::vector<EthAddress> knownAccounts(TronPlatform& platform) {
-  HdWallet* hd = platform.hdWallet();
-  if (hd == nullptr) return {platform.key().account};
-  std::vector<EthAddress> out;
-  for (const HdAddressRef& address : hd->knownAddresses())
-    out.push_back(hd->keccakKeyAt(address).account);
-  return out;
-}
-
-}  // namespace
 
 Task<ActivatedCoins> Trc20TokenActivator::activate(Node& node, const CoinEntry& entry,
                                                    TokenActivationParams p) const {
@@ -41,7 +29,7 @@ Task<ActivatedCoins> Trc20TokenActivator::activate(Node& node, const CoinEntry& 
   auto token = std::make_shared<Trc20Token>(plan.ticker, platform, plan.contract, plan.decimals,
                                             plan.required_confirmations);
   Json balances = Json::object();
-  for (const EthAddress& account : knownAccounts(*platform)) {
+  for (const EthAddress& account : platform->knownAccounts()) {
     const UInt256 units = co_await platform->tokenBalance(plan.contract, account);
     balances[tronBase58(account)] = spendableBalance(units, plan.decimals).toJson();
   }

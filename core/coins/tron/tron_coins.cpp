@@ -1,6 +1,8 @@
 // TRON active coins: keys, balances and raw broadcast.
 #include "core/coins/tron/tron_coins.h"
 
+#include <algorithm>
+
 #include "core/coins/tron/protobuf.h"
 #include "core/encoding/hex.h"
 #include "core/encoding/token_abi.h"
@@ -19,13 +21,14 @@ void TronPlatform::addAddressDetails(Json& address_info) const {
   if (relay_) address_info["relay_address"] = tronBase58(relay_->relayAddressOf(key_.account));
 }
 
+std::vector<EthAddress> TronPlatform::knownAccounts() const {
+  return hd_ ? hd_->knownKeccakAccounts() : std::vector<EthAddress>{key_.account};
+}
+
 bool TronPlatform::ownsAccount(const EthAddress& account) const {
   if (key_.account == account) return true;
-  if (!hd_) return false;
-  for (const HdAddressRef& ref : hd_->knownAddresses()) {
-    if (hd_->keccakKeyAt(ref).account == account) return true;
-  }
-  return false;
+  const std::vector<EthAddress> known = knownAccounts();
+  return std::find(known.begin(), known.end(), account) != known.end();
 }
 
 Task<std::uint64_t> TronPlatform::balanceSun(EthAddress account) {

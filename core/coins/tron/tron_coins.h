@@ -42,7 +42,9 @@ class TronPlatform : public ActiveCoin {
   std::shared_ptr<TronRelay> relayShared() { return relay_; }
   void setRelay(std::shared_ptr<TronRelay> relay) { relay_ = std::move(relay); }
   void addAddressDetails(Json& address_info) const override;
-  // Whether `account` is the activated address or one the HD wallet has handed out.
+  // The accounts this wallet has on the platform: the Iguana key's, or every address the HD
+  // wallet has handed out (the activated one among them).
+  std::vector<EthAddress> knownAccounts() const;
   bool ownsAccount(const EthAddress& account) const;
   TronNodeClient& node() { return node_; }
   Clock& clock() { return clock_; }

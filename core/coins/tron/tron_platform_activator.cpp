@@ -3,6 +3,8 @@
 // key, or the HD wallet with its stored accounts), the node (getnowblock: it must speak TRON's
 // HTTP API), the token plans, balances (HD: scan first, per scan_policy), and the HD accounts
 // saved. The shared entry point registers the coins after a cancellation check.
+#include <algorithm>
+
 #include "core/coins/hd_platform_wallet.h"
 #include "core/coins/iguana_activation_result.h"
 #include "core/coins/platform_activation_errors.h"
@@ -83,8 +85,9 @@ Task<ActivatedCoins> TronPlatformActivator::activate(Node& node, const CoinEntry
     platform->setRelay(relay);
     // Transfers submitted before a restart are followed again.
     const std::vector<StoredTrace> stored = co_await relay->store().load();
+    const std::vector<EthAddress> mine = platform->knownAccounts();  // derived once
     for (const StoredTrace& trace : stored) {
-      if (platform->ownsAccount(trace.user))
+      if (std::find(mine.begin(), mine.end(), trace.user) != mine.end())
         relay->traces().follow(trace.coin, trace.decimals, trace.trace_id, trace.user,
                                trace.last_state);
     }

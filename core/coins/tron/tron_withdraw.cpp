@@ -59,7 +59,7 @@ KeccakAccountKey senderKey(TronPlatform& platform, const WithdrawRequest& req,
     refuse(WithdrawError::UnexpectedFromAddress,
            "`from` selects an HD address, but " + coin + " is activated with the Iguana key");
   }
-  return hd->keccakKeyAt(hd->resolve(*req.from));
+  return hd->keccakKeyFor(*req.from);
 }
 
 EthAddress recipient(const std::string& to) {

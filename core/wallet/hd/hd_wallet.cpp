@@ -39,6 +39,12 @@ const HdAccountRecord* HdWallet::findAccount(std::uint32_t account_id) const {
   return nullptr;
 }
 
+std::vector<EthAddress> HdWallet::knownKeccakAccounts() const {
+  std::vector<EthAddress> out;
+  for (const HdAddressRef& ref : knownAddresses()) out.push_back(keccakKeyAt(ref).account);
+  return out;
+}
+
 HdAccountRecord& HdWallet::ensureAccount(std::uint32_t account_id) {
   auto it = std::lower_bound(
       accounts_.begin(), accounts_.end(), account_id,

@@ -38,6 +38,8 @@ class HdWallet {
   const HdAccountRecord* findAccount(std::uint32_t account_id) const;
   // Every address the accounts have handed out, account by account.
   std::vector<HdAddressRef> knownAddresses() const;
+  // The 20-byte accounts of knownAddresses(), in the same order.
+  std::vector<EthAddress> knownKeccakAccounts() const;
   // The account, created (with no addresses) when unknown; accounts stay ordered by index.
   HdAccountRecord& ensureAccount(std::uint32_t account_id);
   // Makes at least `count` External addresses of the account known.
@@ -47,6 +49,10 @@ class HdWallet {
   // known account, on the External chain. Throws WithdrawError (UnexpectedFromAddress,
   // UnknownAccount).
   HdAddressRef resolve(const WithdrawFromInfo& from) const;
+  // The key of that address.
+  KeccakAccountKey keccakKeyFor(const WithdrawFromInfo& from) const {
+    return keccakKeyAt(resolve(from));
+  }
 
  private:
   WalletKeys keys_;

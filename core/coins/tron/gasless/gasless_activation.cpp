@@ -61,20 +61,13 @@ std::map<std::string, std::optional<Decimal>> readTokenGasless(const PlatformAct
 }
 
 Task<void> checkRelayAddress(TronRelay& relay, EthAddress user, std::string ticker) {
-  RelayAccount account;
   try {
-    account = co_await relay.client().account(user);
+    co_await relay.account(user);
   } catch (const RpcError& e) {
     throwPlatformCreationError(ticker,
-                               "the relay provider could not be asked for the relay "
-                               "address: " +
+                               "the relay address could not be confirmed with the relay "
+                               "provider: " +
                                    e.message());
-  }
-  const EthAddress mine = relay.relayAddressOf(user);
-  if (account.relay_address != mine) {
-    throwPlatformCreationError(ticker, "the relay provider's address for " + tronBase58(user) +
-                                           " is " + tronBase58(account.relay_address) + ", not " +
-                                           tronBase58(mine) + " (CREATE2); it is not used");
   }
 }
 

@@ -26,8 +26,8 @@ std::shared_ptr<const RelayProviderConfig> readRelayProvider(const CoinEntry& en
 std::map<std::string, std::optional<Decimal>> readTokenGasless(const PlatformActivationParams& p,
                                                                bool has_provider);
 
-// The provider's gasFreeAddress for `user` must equal walletd's CREATE2 result; else
-// PlatformCoinCreationError (as when the provider cannot be reached).
+// TronRelay::account for `user` must succeed (the provider answers, and with walletd's CREATE2
+// relay address); else PlatformCoinCreationError carrying why.
 Task<void> checkRelayAddress(TronRelay& relay, EthAddress user, std::string ticker);
 
 // Adds relay_address to every address object of an Iguana or HD activation answer.

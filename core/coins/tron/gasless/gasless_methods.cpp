@@ -3,7 +3,6 @@
 
 #include <cctype>
 
-#include "core/coins/transport_error.h"
 #include "core/coins/tron/gasless/gasless_status.h"
 #include "core/coins/tron/gasless/gasless_trace_streamer.h"
 #include "core/coins/tron/tron_coins.h"

@@ -67,14 +67,8 @@ Task<std::optional<TransactionDetails>> gaslessWithdraw(TronPlatform& platform,
   const std::optional<UInt256> cap = feeCap(options, *token);
 
   RelayProviderClient& provider = relay->client();
-  const RelayAccount account = co_await provider.account(sender.account);
-  const EthAddress relay_address = relay->relayAddressOf(sender.account);
-  if (account.relay_address != relay_address) {
-    throw gaslessError(GaslessError::InvalidProviderResponse,
-                       "The relay provider's address " + tronBase58(account.relay_address) +
-                           " differs from the CREATE2 relay address " + tronBase58(relay_address) +
-                           "; it is not used");
-  }
+  const RelayAccount account = co_await relay->account(sender.account);
+  const EthAddress relay_address = account.relay_address;  // confirmed equal to CREATE2's
   const RelayAsset* asset = account.asset(token->contract());
   if (asset == nullptr) {
     if (options.fallback_to_native) co_return std::nullopt;

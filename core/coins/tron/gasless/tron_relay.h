@@ -26,6 +26,9 @@ class TronRelay {
   const RelayProviderConfig& config() const { return *config_; }
   RelayProviderClient& client() { return client_; }
   EthAddress relayAddressOf(const EthAddress& user) const { return relayAddress(network_, user); }
+  // The provider's account for `user`, its gasFreeAddress confirmed to be relayAddressOf(user):
+  // a different one is Gasless/InvalidProviderResponse and is never used.
+  Task<RelayAccount> account(EthAddress user);
   GaslessTraces& traces() { return traces_; }
   GaslessTraceStore& store() { return store_; }
 
