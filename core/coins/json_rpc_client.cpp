@@ -22,8 +22,9 @@ std::optional<std::string> problemWith(const HttpResponse& response, Json& parse
 }  // namespace
 
 JsonRpcClient::JsonRpcClient(HttpClient& http, std::vector<CoinNode> nodes,
-                             std::uint64_t timeout_ms, const Clock* clock)
-    : failover_(http, std::move(nodes), timeout_ms, clock) {}
+                             std::uint64_t timeout_ms, const Clock* clock,
+                             std::shared_ptr<const Ed25519Key> proxy_key)
+    : failover_(http, std::move(nodes), timeout_ms, clock, std::move(proxy_key)) {}
 
 Task<Json> JsonRpcClient::call(std::string method, Json params) {
   if (failover_.nodes().empty()) throw NodesUnavailable("no nodes are configured");

@@ -41,8 +41,10 @@ class JsonRpcClient {
 
   // With a `clock`, one call (all its failover attempts) ends within kCallBudgetMs; each attempt
   // has `timeout_ms` (connect has a shorter one in the hosts).
+  // `proxy_key`: the wallet's P2P key, for nodes behind the proxy service (NodeFailover).
   JsonRpcClient(HttpClient& http, std::vector<CoinNode> nodes, std::uint64_t timeout_ms = 15000,
-                const Clock* clock = nullptr);
+                const Clock* clock = nullptr,
+                std::shared_ptr<const Ed25519Key> proxy_key = nullptr);
 
   // The `result` of `method(params)`.
   Task<Json> call(std::string method, Json params);

@@ -3,11 +3,28 @@
 
 #include <algorithm>
 
+#include "core/coins/proxy_signature.h"
+
 namespace walletd {
+namespace {
+
+// A 401/403 is never a usable answer, whatever the body says.
+std::optional<std::string> refusedAuthorization(int status, const CoinNode& node) {
+  if (status != 401 && status != 403) return std::nullopt;
+  return "HTTP " + std::to_string(status) +
+         (node.proxy_auth ? " (the proxy service refused the request's signature)"
+                          : " (a node behind the proxy service needs komodo_proxy: true)");
+}
+
+}  // namespace
 
 NodeFailover::NodeFailover(HttpClient& http, std::vector<CoinNode> nodes, std::uint64_t timeout_ms,
-                           const Clock* clock)
-    : http_(http), nodes_(std::move(nodes)), timeout_ms_(timeout_ms), clock_(clock) {}
+                           const Clock* clock, std::shared_ptr<const Ed25519Key> proxy_key)
+    : http_(http),
+      nodes_(std::move(nodes)),
+      timeout_ms_(timeout_ms),
+      clock_(clock),
+      proxy_key_(std::move(proxy_key)) {}
 
 Task<NodeFailover::Outcome> NodeFailover::post(std::string path, std::string body, Judge judge) {
   Outcome out;
@@ -38,10 +55,22 @@ Task<NodeFailover::Outcome> NodeFailover::post(std::string path, std::string bod
     request.body = body;
     request.timeout_ms = timeout;
     std::optional<std::string> problem;
+    if (node.proxy_auth) {
+      if (!proxy_key_ || !clock_) {
+        out.failures += (out.failures.empty() ? "" : "; ") + node.url +
+                        ": the node sits behind the proxy service and requests to it must be "
+                        "signed with the wallet's P2P key, which this session does not have";
+        continue;
+      }
+      const auto now = static_cast<std::int64_t>(clock_->unixMillis() / 1000);
+      request.headers.emplace_back(kProxyAuthHeader,
+                                   proxyAuthPayload(*proxy_key_, request.url, body.size(), now));
+    }
     try {
       HttpResponse response = co_await http_.request(std::move(request));
       if (response.status >= 500) out.any_unreachable = true;
-      problem = judge(response);
+      problem = refusedAuthorization(response.status, node);
+      if (!problem) problem = judge(response);
       if (!problem) {
         preferred_ = index;
         out.answer = std::move(response);

@@ -3,17 +3,20 @@
 // within kCallBudgetMs. A node fails when it gives no HTTP answer or when `judge` finds its
 // answer unusable; the outcome is the first usable answer, or every node's failure. The JSON-RPC
 // client (EVM) and the TRON HTTP API client share it and differ only in what they send and how
-// they judge an answer.
+// they judge an answer. A node marked `proxy_auth` (it sits behind the proxy service) gets each
+// request signed with the wallet's P2P key (proxy_signature.h).
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/async/task.h"
 #include "core/coins/coin_node.h"
+#include "core/crypto/ed25519/ed25519_key.h"
 #include "core/platform/clock.h"
 #include "core/platform/http_client.h"
 
@@ -33,8 +36,9 @@ class NodeFailover {
     bool any_unreachable = false;        // some node gave no answer, a 5xx, or time ran out
   };
 
+  // `proxy_key` signs the requests to `proxy_auth` nodes (null: such nodes fail, saying why).
   NodeFailover(HttpClient& http, std::vector<CoinNode> nodes, std::uint64_t timeout_ms,
-               const Clock* clock);
+               const Clock* clock, std::shared_ptr<const Ed25519Key> proxy_key = nullptr);
 
   // POSTs `body` (JSON) to each node's url + `path` until `judge` accepts an answer.
   Task<Outcome> post(std::string path, std::string body, Judge judge);
@@ -45,6 +49,7 @@ class NodeFailover {
   std::vector<CoinNode> nodes_;
   std::uint64_t timeout_ms_;
   const Clock* clock_;
+  std::shared_ptr<const Ed25519Key> proxy_key_;
   std::size_t preferred_ = 0;
 };
 

@@ -76,7 +76,8 @@ test('bad provider configurations fail activation with KDF\'s errors and registe
     [{ request_timeout_ms: 'fast' }, 400, 'InvalidRequest'],
     [{ unknown: 1 }, 400, 'InvalidRequest'],
     [{ service: { relay: { api_key: 'k' } } }, 400, 'InvalidRequest'],
-    [{ service: 'komodo_proxy' }, 400, 'InvalidPayload'],
+    [{ service: 'vendor_proxy' }, 400, 'InvalidPayload'],
+    [{ service: 'komodo_proxy' }, 500, 'PlatformCoinCreationError'],  // the provider itself refuses an unsigned-for-it request
     [{ service: { relay: { api_key: 'test-key', api_secret: 'wrong' } } }, 500, 'PlatformCoinCreationError'],
   ];
   for (const [extra, status, type] of cases) {

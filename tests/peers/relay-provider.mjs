@@ -15,7 +15,7 @@
 //   provider) → SUCCEED on timers, or FAILED when told to.
 // - Faults on demand: an HTTP status, a late answer, a malformed body, a FAILED transfer.
 // Every timer is cleared by stop().
-import { createServer } from 'node:http';
+import { listenLocal } from './local-server.mjs';
 import { createHmac, randomUUID, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { recoverAddress } from 'ethers';
@@ -50,18 +50,14 @@ export class RelayProvider {
     p.faults = [];            // [{match: RegExp, status?, delayMs?, body?, times}]
     p.failNextTransfer = null;
     p.timers = new Set();
-    p.server = createServer((req, res) => p.handle(req, res));
-    p.sockets = new Set();
-    p.server.on('connection', (s) => { p.sockets.add(s); s.on('close', () => p.sockets.delete(s)); });
-    await new Promise((resolve) => p.server.listen(0, '127.0.0.1', resolve));
-    p.url = `http://127.0.0.1:${p.server.address().port}`;
+    p.http = await listenLocal((req, res) => p.handle(req, res));
+    p.url = p.http.url;
     return p;
   }
 
   async stop() {
     for (const t of this.timers) clearTimeout(t);
-    for (const s of this.sockets) s.destroy();
-    await new Promise((resolve) => this.server.close(resolve));
+    await this.http.close();
   }
 
   // ---- test helpers ----

@@ -16,7 +16,7 @@
 //   java-tron documents).
 // Protobuf is decoded here by a small reader written from the proto files, independently of
 // walletd; signatures are recovered with ethers. Every timer is cleared by stop().
-import { createServer } from 'node:http';
+import { listenLocal } from './local-server.mjs';
 import { createHash } from 'node:crypto';
 import { SigningKey, computeAddress } from 'ethers';
 import { TronWeb } from 'tronweb';
@@ -126,18 +126,14 @@ export class TronNode {
     n.requests = [];          // [path] in arrival order, for the tests
     n.produceBlock(startBlock, Date.now() - blockIntervalMs);
     n.timer = setInterval(() => n.produceBlock(), blockIntervalMs);
-    n.server = createServer((req, res) => n.handle(req, res));
-    n.sockets = new Set();
-    n.server.on('connection', (s) => { n.sockets.add(s); s.on('close', () => n.sockets.delete(s)); });
-    await new Promise((resolve) => n.server.listen(0, '127.0.0.1', resolve));
-    n.url = `http://127.0.0.1:${n.server.address().port}`;
+    n.http = await listenLocal((req, res) => n.handle(req, res));
+    n.url = n.http.url;
     return n;
   }
 
   async stop() {
     clearInterval(this.timer);
-    for (const s of this.sockets) s.destroy();
-    await new Promise((resolve) => this.server.close(resolve));
+    await this.http.close();
   }
 
   get head() { return this.blocks[this.blocks.length - 1]; }

@@ -98,8 +98,8 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
                                : KeccakAccountKey::fromKey(node.keys().iguanaKey(), "");
   auto platform = std::make_shared<EthPlatform>(
       p.ticker, chain_id, max_tx_type > 2 ? 0 : static_cast<int>(max_tx_type),
-      JsonRpcClient(node.http(), p.nodes, 15000, &node.clock()), std::move(signer),
-      hd ? hd->hd : nullptr, node.executor(), node.clock());
+      JsonRpcClient(node.http(), p.nodes, 15000, &node.clock(), node.keys().p2pKey()),
+      std::move(signer), hd ? hd->hd : nullptr, node.executor(), node.clock());
 
   const Json node_chain = co_await platform->rpc().call("eth_chainId", Json::array());
   const auto node_chain_id = node_chain.is_string()

@@ -39,15 +39,18 @@ std::string decodeMessage(const Json& value) {
 }  // namespace
 
 TronNodeClient::TronNodeClient(HttpClient& http, std::vector<CoinNode> nodes,
-                               std::uint64_t timeout_ms, const Clock* clock)
-    : failover_(http, std::move(nodes), timeout_ms, clock) {}
+                               std::uint64_t timeout_ms, const Clock* clock,
+                               std::shared_ptr<const Ed25519Key> proxy_key)
+    : failover_(http, std::move(nodes), timeout_ms, clock, std::move(proxy_key)) {}
 
 Task<Json> TronNodeClient::post(std::string path, Json body) {
   if (failover_.nodes().empty()) throw TronNodesUnavailable("no nodes are configured");
   Json parsed;  // the judged answer, parsed once
   NodeFailover::Judge judge =
       [&parsed](const HttpResponse& response) -> std::optional<std::string> {
-    if (response.status >= 500) return "HTTP " + std::to_string(response.status);
+    // java-tron answers its API's errors with 200 and a JSON body; a 4xx means the path or the
+    // node is wrong.
+    if (response.status >= 400) return "HTTP " + std::to_string(response.status);
     parsed = Json::parse(response.body, nullptr, false);
     if (parsed.is_discarded() || !parsed.is_object()) {
       return "HTTP " + std::to_string(response.status) +

@@ -81,8 +81,9 @@ struct TronConstantCall {
 
 class TronNodeClient {
  public:
+  // `proxy_key`: the wallet's P2P key, for nodes behind the proxy service (NodeFailover).
   TronNodeClient(HttpClient& http, std::vector<CoinNode> nodes, std::uint64_t timeout_ms,
-                 const Clock* clock);
+                 const Clock* clock, std::shared_ptr<const Ed25519Key> proxy_key = nullptr);
 
   // `path` is "/wallet/getnowblock" and the like.
   Task<Json> post(std::string path, Json body);

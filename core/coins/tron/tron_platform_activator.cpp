@@ -67,8 +67,8 @@ Task<ActivatedCoins> TronPlatformActivator::activate(Node& node, const CoinEntry
   KeccakAccountKey key = hd ? hd->hd->keccakKeyAt(hd->activated)
                             : KeccakAccountKey::fromKey(node.keys().iguanaKey(), "");
   auto platform = std::make_shared<TronPlatform>(
-      p.ticker, TronNodeClient(node.http(), p.nodes, 15000, &node.clock()), std::move(key),
-      hd ? hd->hd : nullptr, node.clock());
+      p.ticker, TronNodeClient(node.http(), p.nodes, 15000, &node.clock(), node.keys().p2pKey()),
+      std::move(key), hd ? hd->hd : nullptr, node.clock());
   TronBlockRef block;
   try {
     block = co_await platform->node().nowBlock();
@@ -80,7 +80,7 @@ Task<ActivatedCoins> TronPlatformActivator::activate(Node& node, const CoinEntry
   if (relay_config) {
     const RelayNetwork& network = *relayNetwork(entry.protocolString("network").value_or(""));
     relay = std::make_shared<TronRelay>(network, relay_config, node.http(), node.clock(),
-                                        node.storage(), p.ticker);
+                                        node.storage(), p.ticker, node.keys().p2pKey());
     co_await checkRelayAddress(*relay, platform->key().account, p.ticker);
     platform->setRelay(relay);
     // Transfers submitted before a restart are followed again.

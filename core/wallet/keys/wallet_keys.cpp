@@ -2,6 +2,7 @@
 #include "core/wallet/keys/wallet_keys.h"
 
 #include "core/crypto/crypto_error.h"
+#include "core/crypto/hashes.h"
 #include "core/crypto/secret.h"
 #include "core/wallet/keys/bip39.h"
 #include "core/wallet/keys/iguana_key.h"
@@ -17,6 +18,13 @@ std::shared_ptr<const PrivateKey> sharedSecret(const PrivateKey& key) {
   });
 }
 
+std::shared_ptr<const Ed25519Key> p2pKeyFrom(const PrivateKey& internal_key) {
+  ByteArray<32> seed = sha256Bytes(internal_key);
+  auto key = std::make_shared<const Ed25519Key>(Ed25519Key::fromSeed(seed));
+  wipe(seed);
+  return key;
+}
+
 }  // namespace
 
 WalletKeys WalletKeys::fromPassphrase(std::string_view passphrase, bool enable_hd) {
@@ -28,13 +36,15 @@ WalletKeys WalletKeys::fromPassphrase(std::string_view passphrase, bool enable_h
       keys.mode_ = Mode::HD;
       keys.root_ = std::make_shared<const ExtendedKey>(ExtendedKey::fromSeed(seed.view()));
       keys.account_cache_ = std::make_shared<std::map<std::vector<std::uint32_t>, ExtendedKey>>();
-      keys.internal_public_ =
-          keys.derive(DerivationPath::parse("m/44'/141'/2147483647/0/0")).publicKey();
+      const ExtendedKey internal = keys.derive(DerivationPath::parse("m/44'/141'/2147483647/0/0"));
+      keys.internal_public_ = internal.publicKey();
+      keys.p2p_key_ = p2pKeyFrom(internal.privateKey());
     } else {
       PrivateKey key = iguanaPrivateKey(passphrase);
       keys.mode_ = Mode::Iguana;
       keys.iguana_ = sharedSecret(key);
       keys.internal_public_ = PublicKey::fromPrivate(key);
+      keys.p2p_key_ = p2pKeyFrom(key);
       wipe(key);
     }
   } catch (const Bip39Error& e) {

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/crypto/ed25519/ed25519_key.h"
 #include "core/wallet/keys/bip32.h"
 
 namespace walletd {
@@ -34,6 +35,9 @@ class WalletKeys {
   ExtendedKey derive(const DerivationPath& path) const;
   // KDF's internal key: the Iguana key, or m/44'/141'/2147483647/0/0 in HD mode.
   const PublicKey& internalPublicKey() const;
+  // The node's P2P identity as KDF derives it: Ed25519 with seed = SHA-256(internal private key).
+  // walletd signs proxy requests with it (the X-Auth-Payload header); null without a login.
+  std::shared_ptr<const Ed25519Key> p2pKey() const { return p2p_key_; }
 
  private:
   WalletKeys() = default;
@@ -42,6 +46,7 @@ class WalletKeys {
   std::shared_ptr<const PrivateKey> iguana_;  // shared: WalletKeys is copied into the Node
   std::shared_ptr<const ExtendedKey> root_;
   std::optional<PublicKey> internal_public_;
+  std::shared_ptr<const Ed25519Key> p2p_key_;
   std::shared_ptr<std::map<std::vector<std::uint32_t>, ExtendedKey>> account_cache_;
 };
 

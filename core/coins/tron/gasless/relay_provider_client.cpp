@@ -1,6 +1,7 @@
 // The relay provider's API over the host's HttpClient.
 #include "core/coins/tron/gasless/relay_provider_client.h"
 
+#include "core/coins/proxy_signature.h"
 #include "core/coins/tron/gasless/gasless_errors.h"
 #include "core/coins/tron/gasless/relay_auth.h"
 #include "core/encoding/encoding_error.h"
@@ -89,8 +90,9 @@ const RelayAsset* RelayAccount::asset(const EthAddress& token) const {
 
 RelayProviderClient::RelayProviderClient(HttpClient& http,
                                          std::shared_ptr<const RelayProviderConfig> config,
-                                         const Clock& clock)
-    : http_(http), config_(std::move(config)), clock_(clock) {}
+                                         const Clock& clock,
+                                         std::shared_ptr<const Ed25519Key> proxy_key)
+    : http_(http), config_(std::move(config)), clock_(clock), proxy_key_(std::move(proxy_key)) {}
 
 Task<Json> RelayProviderClient::call(std::string method, std::string path, std::string body) {
   const std::string full_path = config_->api_base_path + "/api/v1/" + path;
@@ -99,10 +101,21 @@ Task<Json> RelayProviderClient::call(std::string method, std::string path, std::
   request.url = config_->api_base + "/api/v1/" + path;
   request.timeout_ms = config_->request_timeout_ms;
   const std::uint64_t now = clock_.unixMillis() / 1000;
-  request.headers.emplace_back("Timestamp", std::to_string(now));
-  request.headers.emplace_back(
-      "Authorization",
-      relayAuthorization(config_->api_key, config_->api_secret, method, full_path, now));
+  if (config_->service == RelayProviderConfig::Service::Proxy) {
+    if (!proxy_key_) {
+      throw gaslessError(GaslessError::Unauthorized,
+                         "The relay provider is reached through the proxy service, which needs "
+                         "the wallet's P2P key; this session has none");
+    }
+    request.headers.emplace_back(
+        kProxyAuthHeader,
+        proxyAuthPayload(*proxy_key_, request.url, body.size(), static_cast<std::int64_t>(now)));
+  } else {
+    request.headers.emplace_back("Timestamp", std::to_string(now));
+    request.headers.emplace_back(
+        "Authorization",
+        relayAuthorization(config_->api_key, config_->api_secret, method, full_path, now));
+  }
   if (method == "POST") request.headers.emplace_back("Content-Type", "application/json");
   request.body = std::move(body);
   HttpResponse response;

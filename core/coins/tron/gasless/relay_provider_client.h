@@ -1,7 +1,9 @@
 // RelayProviderClient: the relay provider's HTTP API (`<api_base>/api/v1/...`), authenticated per
-// request (relay_auth.h), answers read from the provider's envelope {code, reason, message, data}
-// — an HTTP error or a code other than 200 is a GaslessError (gasless_errors.h). Amounts are the
-// token's smallest units; numbers are accepted as JSON numbers or decimal strings.
+// request — direct, with the HMAC headers (relay_auth.h); through the proxy service, with the
+// wallet's P2P key in X-Auth-Payload (proxy_signature.h) — answers read from the provider's
+// envelope {code, reason, message, data} — an HTTP error or a code other than 200 is a GaslessError
+// (gasless_errors.h). Amounts are the token's smallest units; numbers are accepted as JSON numbers
+// or decimal strings.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +15,7 @@
 #include "core/async/task.h"
 #include "core/coins/tron/gasless/permit_transfer.h"
 #include "core/coins/tron/gasless/relay_provider_config.h"
+#include "core/crypto/ed25519/ed25519_key.h"
 #include "core/platform/clock.h"
 #include "core/platform/http_client.h"
 
@@ -57,8 +60,9 @@ struct RelayTrace {
 
 class RelayProviderClient {
  public:
+  // `proxy_key` (the wallet's P2P key) signs the requests in proxy mode.
   RelayProviderClient(HttpClient& http, std::shared_ptr<const RelayProviderConfig> config,
-                      const Clock& clock);
+                      const Clock& clock, std::shared_ptr<const Ed25519Key> proxy_key);
 
   Task<RelayAccount> account(EthAddress user);
   Task<RelayDeadlineBounds> deadlineBounds();  // fetched once, then cached
@@ -74,6 +78,7 @@ class RelayProviderClient {
   HttpClient& http_;
   std::shared_ptr<const RelayProviderConfig> config_;
   const Clock& clock_;
+  std::shared_ptr<const Ed25519Key> proxy_key_;
   std::optional<RelayDeadlineBounds> bounds_;
 };
 

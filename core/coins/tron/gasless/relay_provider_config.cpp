@@ -46,24 +46,10 @@ std::uint64_t checkedTimeout(ParamsReader& r, const char* key, std::uint64_t fal
   return value;
 }
 
-}  // namespace
-
-RelayProviderConfig RelayProviderConfig::parse(const Json& value, const RelayNetwork& network) {
-  ParamsReader r(value, kPath, false);
-  RelayProviderConfig out;
-  out.base_url = r.required<std::string>("base_url");
-  const SplitUrl url = splitUrl(out.base_url);
-  const Json service = r.required<Json>("service");
-  if (service.is_string()) {
-    const std::string name = service.get<std::string>();
-    if (name != "komodo_proxy") {
-      throwInvalidPayload(std::string(kPath) +
-                          ".service must be {\"relay\":{api_key, api_secret}} or \"komodo_proxy\"");
-    }
-    throwInvalidPayload(std::string(kPath) +
-                        ".service: the komodo_proxy rail is not available in this build yet; "
-                        "use {\"relay\":{api_key, api_secret}}");
-  }
+// Direct mode: `{"relay": {api_key, api_secret}}` (KDF: `gas_free`) and a host-only base_url, to
+// which the network segment is added.
+void readDirectService(const Json& service, const SplitUrl& url, const RelayNetwork& network,
+                       RelayProviderConfig& out) {
   if (!service.is_object() || service.size() != 1 ||
       !(service.contains("relay") || service.contains("gas_free"))) {
     throwInvalidParams(std::string(kPath) +
@@ -83,10 +69,32 @@ RelayProviderConfig RelayProviderConfig::parse(const Json& value, const RelayNet
     throwInvalidPayload(std::string(kPath) + ".base_url must be host-only (no path): the network " +
                         "segment /" + network.path_segment + " is added by walletd");
   }
-  out.service = Service::Direct;
+  out.service = RelayProviderConfig::Service::Direct;
   out.api_base_path = "/" + network.path_segment;
   out.api_base = url.origin + out.api_base_path;
+}
 
+}  // namespace
+
+RelayProviderConfig RelayProviderConfig::parse(const Json& value, const RelayNetwork& network) {
+  ParamsReader r(value, kPath, false);
+  RelayProviderConfig out;
+  out.base_url = r.required<std::string>("base_url");
+  const SplitUrl url = splitUrl(out.base_url);
+  const Json service = r.required<Json>("service");
+  if (service.is_string()) {
+    const std::string name = service.get<std::string>();
+    if (name != "komodo_proxy") {
+      throwInvalidPayload(std::string(kPath) +
+                          ".service must be {\"relay\":{api_key, api_secret}} or \"komodo_proxy\"");
+    }
+    // The proxy holds the credentials: its URL is used as given and no secret is kept here.
+    out.service = Service::Proxy;
+    out.api_base_path = url.path;
+    out.api_base = url.origin + url.path;
+  } else {
+    readDirectService(service, url, network, out);
+  }
   const std::string provider = r.required<std::string>("service_provider");
   try {
     out.service_provider = parseTronAddress(provider);

@@ -17,8 +17,9 @@ namespace walletd {
 struct RelayProviderConfig {
   enum class Service { Direct, Proxy };
 
-  std::string base_url;       // as configured
-  std::string api_base;       // what /api/v1/... is appended to (direct: base_url + "/" + segment)
+  std::string base_url;  // as configured
+  // What /api/v1/... is appended to: direct, base_url + "/" + segment; proxy, base_url as given.
+  std::string api_base;
   std::string api_base_path;  // the path part of api_base ("/nile"), signed in Authorization
   Service service = Service::Direct;
   std::string api_key;

@@ -16,10 +16,11 @@ namespace walletd {
 class TronRelay {
  public:
   TronRelay(const RelayNetwork& network, std::shared_ptr<const RelayProviderConfig> config,
-            HttpClient& http, const Clock& clock, Storage& storage, std::string platform)
+            HttpClient& http, const Clock& clock, Storage& storage, std::string platform,
+            std::shared_ptr<const Ed25519Key> proxy_key)
       : network_(network),
         config_(config),
-        client_(http, std::move(config), clock),
+        client_(http, std::move(config), clock, std::move(proxy_key)),
         store_(storage, std::move(platform)) {}
 
   const RelayNetwork& network() const { return network_; }
