@@ -18,6 +18,9 @@ const intervalMs = Number(process.argv[3] ?? 1000);
 const TOKEN = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
 const ME = TronWeb.address.fromPrivateKey(FUNDED_KEY.slice(2));
 const RECEIVER = 'TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K';
+// CPU seconds a process has used (utime + stime, in clock ticks of 1/100 s).
+const cpuSeconds = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13)
+  .reduce((sum, ticks) => sum + Number(ticks) / 100, 0);
 const rssKb = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]);
 
 const tron = await TronNode.start();
@@ -53,8 +56,13 @@ try {
   const pollsAt = (id) => provider.pollsOf(id);
   const windowStart = Date.now();
   const before = new Map(ids.map((id) => [id, pollsAt(id)]));
+  const cpuStart = { bench: process.cpuUsage(), walletd: cpuSeconds(pid) };
   await new Promise((resolve) => setTimeout(resolve, 5 * intervalMs));
-  const windowIntervals = (Date.now() - windowStart) / intervalMs;
+  const windowSeconds = (Date.now() - windowStart) / 1000;
+  const windowIntervals = windowSeconds * 1000 / intervalMs;
+  const benchCpu = process.cpuUsage(cpuStart.bench);
+  const cpuShare = { bench: (benchCpu.user + benchCpu.system) / 1e6 / windowSeconds,
+    walletd: (cpuSeconds(pid) - cpuStart.walletd) / windowSeconds };
   const perTransfer = ids.map((id) => pollsAt(id) - before.get(id));
   const maxPerInterval = Math.max(...perTransfer) / Math.floor(windowIntervals);
   // All transfers change state at once; time each event.
@@ -71,6 +79,7 @@ try {
   console.log(`${count} gasless transfers followed by one stream, poll interval ${intervalMs} ms`);
   console.log(`submitted (withdraw + send_raw_transaction, one after another): ${submitSeconds.toFixed(1)} s, ${(count / submitSeconds).toFixed(0)}/s`);
   console.log(`provider polls per transfer over ${windowIntervals.toFixed(1)} intervals: min ${Math.min(...perTransfer)}, max ${Math.max(...perTransfer)} (max ${maxPerInterval.toFixed(2)} per interval; target 1, no duplicates)`);
+  console.log(`CPU over that window: walletd ${(cpuShare.walletd * 100).toFixed(0)}% of a core, this process (the emulators and the SSE reader) ${(cpuShare.bench * 100).toFixed(0)}% — near 100% the emulators, not walletd, bound the poll rate`);
   console.log(`event delay after the provider's state change: median ${arrival[Math.floor(count / 2)]} ms, max ${arrival.at(-1)} ms (target ≤ ${intervalMs} ms + the poll round trip)`);
   console.log(`walletd RSS: ${(rssBefore / 1024).toFixed(1)} MiB before, ${(rssAfter / 1024).toFixed(1)} MiB after (+${((rssAfter - rssBefore) / 1024).toFixed(1)} MiB, ${((rssAfter - rssBefore) * 1024 / count).toFixed(0)} bytes per transfer)`);
 } finally {

@@ -15,6 +15,7 @@ import { TronNode } from '../peers/tron-node.mjs';
 import { RelayProvider, PROVIDER_ADDRESS } from '../peers/relay-provider.mjs';
 import { KomodoProxy } from '../peers/komodo-proxy.mjs';
 import { Ganache, FUNDED_KEY } from '../peers/ganache.mjs';
+import { openSse } from '../support/sse-client.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
 
 const TOKEN = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
@@ -104,28 +105,38 @@ test('TRX and the relay provider through the proxy, every request signed with KD
   assert.ok(providerProxy.accepted.some((r) => r.path === `/nile/api/v1/address/${ME}` && r.publicKey === IGUANA_P2P));
 });
 
-test('a gasless transfer through the proxy: permit submitted, followed to confirmed, balances exact', async () => {
-  const withdraw = await walletd.rpc('withdraw', { coin: 'USDT-TRC20-devnet', to: RECEIVER, amount: '3', fee_method: 'gasless',
-    gasless: { max_fee: '2' } });
-  assert.equal(withdraw.status, 200, withdraw.text);
-  assert.equal(withdraw.json.result.fee_details.total_token_fee, '1.5');
-  const sent = await walletd.rpc('send_raw_transaction', { coin: 'USDT-TRC20-devnet', tx_json: withdraw.json.result });
-  assert.equal(sent.status, 200, sent.text);
-  const { trace_id } = sent.json.result;
-  const deadline = Date.now() + 15000;
-  for (;;) {
-    const s = await walletd.rpc('gasless::trace_status', { coin: 'USDT-TRC20-devnet', trace_id });
-    assert.equal(s.status, 200, s.text);
-    if (s.json.result.state === 'confirmed') break;
-    assert.ok(Date.now() < deadline, `the transfer did not confirm: ${s.text}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+test('a gasless transfer through the proxy: the stream reports each state once, trace_status agrees, balances exact', async () => {
+  const sse = await openSse(`${walletd.url}/event-stream?id=3`, { timeoutMs: 20000 });
+  try {
+    const enable = await walletd.rpc('stream::gasless_trace::enable', { coin: 'USDT-TRC20-devnet', client_id: 3 });
+    assert.equal(enable.status, 200, enable.text);
+    const withdraw = await walletd.rpc('withdraw', { coin: 'USDT-TRC20-devnet', to: RECEIVER, amount: '3',
+      fee_method: 'gasless', gasless: { max_fee: '2' } });
+    assert.equal(withdraw.status, 200, withdraw.text);
+    assert.equal(withdraw.json.result.fee_details.total_token_fee, '1.5');  // transfer 0.5 + activation 1
+    const sent = await walletd.rpc('send_raw_transaction', { coin: 'USDT-TRC20-devnet', tx_json: withdraw.json.result });
+    assert.equal(sent.status, 200, sent.text);
+    const { trace_id } = sent.json.result;
+    const states = [];
+    for (let n = 1; !states.includes('confirmed'); n++) {
+      const event = (await sse.waitFor(n))[n - 1].data;
+      assert.equal(event._type, 'GASLESS_TRACE:USDT-TRC20-devnet', JSON.stringify(event));
+      assert.equal(event.message.trace_id, trace_id);
+      states.push(event.message.state);
+    }
+    assert.deepEqual(states, ['pending', 'submitted', 'on_chain', 'confirmed']);
+    const status = await walletd.rpc('gasless::trace_status', { coin: 'USDT-TRC20-devnet', trace_id });
+    assert.deepEqual(status.json.result, sse.frames[3].data.message);
+    assert.equal(tron.tokenBalance(TOKEN, RECEIVER), 3_000_000n);
+    assert.equal(tron.tokenBalance(TOKEN, PROVIDER_ADDRESS), 1_500_000n);
+    assert.equal(tron.tokenBalance(TOKEN, relay), 5_500_000n);
+    const submit = providerProxy.accepted.find((r) => r.method === 'POST' && r.path === '/nile/api/v1/gasfree/submit');
+    assert.ok(submit && submit.bodySize > 0 && submit.publicKey === IGUANA_P2P, 'the submission went through the proxy, signed');
+    assert.ok(providerProxy.accepted.some((r) => r.path === `/nile/api/v1/gasfree/${trace_id}`), 'polls went through the proxy');
+    assert.equal(providerProxy.refused.length, 0);
+  } finally {
+    await sse.close();
   }
-  assert.equal(tron.tokenBalance(TOKEN, RECEIVER), 3_000_000n);
-  assert.equal(tron.tokenBalance(TOKEN, relay), 5_500_000n);
-  const submit = providerProxy.accepted.find((r) => r.method === 'POST' && r.path === '/nile/api/v1/gasfree/submit');
-  assert.ok(submit && submit.bodySize > 0 && submit.publicKey === IGUANA_P2P, 'the submission went through the proxy, signed');
-  assert.ok(providerProxy.accepted.some((r) => r.path === `/nile/api/v1/gasfree/${trace_id}`));
-  assert.equal(providerProxy.refused.length, 0);
 });
 
 test('an HD wallet signs with the key of m/44\'/141\'/2147483647/0/0', async () => {

@@ -2,7 +2,9 @@
 // transfer against the TRON node and relay provider emulators: activation with
 // tron_gasless_provider (HMAC headers sent by fetch), the gasless withdraw (checked with the
 // provider's SDK and ethers), send_raw_transaction with tx_json, the GASLESS_TRACE stream read
-// from the package until confirmed, gasless::trace_status, and exact balances.
+// from the package until confirmed, gasless::trace_status, and exact balances. Then the proxy rail
+// from the package: a TRON node and the provider behind the proxy emulator, each request's
+// X-Auth-Payload verified there with OpenSSL against the P2P key KDF derives.
 import 'fake-indexeddb/auto';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +16,8 @@ import { TronWeb } from 'tronweb';
 import { createWalletd, IndexedDbStorage } from '../../js/src/index.js';
 import { TronNode, hex41 } from '../peers/tron-node.mjs';
 import { RelayProvider, PROVIDER_ADDRESS } from '../peers/relay-provider.mjs';
+import { KomodoProxy } from '../peers/komodo-proxy.mjs';
+import { createHash, createPrivateKey, createPublicKey } from 'node:crypto';
 import { FUNDED_KEY } from '../peers/ganache.mjs';
 import { repoRoot, PASSWORD } from '../support/walletd-process.mjs';
 
@@ -88,5 +92,32 @@ test('a gasless transfer from the package, followed on its in-process stream to 
     assert.equal(tron.tokenBalance(TOKEN, PROVIDER_ADDRESS), 1_250_000n);
   } finally {
     close();
+  }
+});
+
+test('the proxy rail from the package: requests signed with the P2P key, a transfer submitted through it', async () => {
+  const seed = createHash('sha256').update(Buffer.from(FUNDED_KEY.slice(2), 'hex')).digest();
+  const p2p = createPublicKey(createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]),
+    format: 'der', type: 'pkcs8' })).export({ format: 'der', type: 'spki' }).subarray(12).toString('hex');
+  const nodeProxy = await KomodoProxy.start({ target: tron.url, allowedKeys: [p2p] });
+  const providerProxy = await KomodoProxy.start({ target: provider.url, hmac: { apiKey: 'test-key', apiSecret: 'test-secret' },
+    allowedKeys: [p2p] });
+  try {
+    assert.equal((await call('disable_coin', { coin: 'TRX-devnet' })).status, 200);
+    const activated = await call('enable_eth_with_tokens', { ticker: 'TRX-devnet', nodes: [{ url: nodeProxy.url, komodo_proxy: true }],
+      erc20_tokens_requests: [{ ticker: 'USDT-TRC20-devnet' }],
+      tron_gasless_provider: { base_url: `${providerProxy.url}/nile`, service: 'komodo_proxy', service_provider: PROVIDER_ADDRESS } });
+    assert.equal(activated.status, 200, activated.text);
+    assert.equal(activated.json.result.erc20_addresses_infos[ME].relay_address, RELAY);
+    const w = await call('withdraw', { coin: 'USDT-TRC20-devnet', to: TO, amount: '1', fee_method: 'gasless' });
+    assert.equal(w.status, 200, w.text);
+    const sent = await call('send_raw_transaction', { coin: 'USDT-TRC20-devnet', tx_json: w.json.result });
+    assert.equal(sent.status, 200, sent.text);
+    assert.deepEqual([nodeProxy.refused, providerProxy.refused], [[], []]);
+    assert.ok(nodeProxy.accepted.length >= 2);
+    assert.ok(providerProxy.accepted.some((r) => r.method === 'POST' && r.path === '/nile/api/v1/gasfree/submit'));
+  } finally {
+    await nodeProxy.stop();
+    await providerProxy.stop();
   }
 });
