@@ -23,11 +23,22 @@ EM_JS(void, walletd_random_fill, (std::uint8_t* out, std::size_t n), {
 });
 // clang-format on
 // clang-format off
-EM_JS(void, walletd_schedule_drain, (), { queueMicrotask(() => Module.walletdDrain()); });
+EM_JS(void, walletd_schedule_drain, (), {
+  queueMicrotask(() => { if (!Module.walletdDisposed) Module.walletdDrain(); });
+});
 // clang-format on
 // clang-format off
+// The timer handles are kept so that dispose() can clear them (js/src/core.js).
 EM_JS(void, walletd_set_timeout, (double ms), {
-  setTimeout(() => { Module.walletdTimerFired = true; Module.walletdDrain(); }, ms);
+  if (Module.walletdDisposed) return;
+  if (!Module.walletdTimers) Module.walletdTimers = new Set();
+  const handle = setTimeout(() => {
+    Module.walletdTimers.delete(handle);
+    if (Module.walletdDisposed) return;
+    Module.walletdTimerFired = true;
+    Module.walletdDrain();
+  }, ms);
+  Module.walletdTimers.add(handle);
 });
 // clang-format on
 // clang-format off

@@ -25,6 +25,8 @@ run cmake --preset wasm-release
 run cmake --build --preset wasm-release -j2
 step "wasm unit tests under node"
 run ctest --preset wasm-release
+step "npm package: pack the tarball and install it where the package tests import it"
+run node scripts/pack-package.mjs
 
 step "fuzzing: libFuzzer with ASan + UBSan from the committed corpus (seconds per target: http_request storage_log coins_file rpc_request)"
 run bash bench/fuzz/run.sh ${WALLETD_FUZZ_SECONDS:-200 60 20 40}

@@ -54,8 +54,8 @@ try {
   // Every transfer reported pending once; then let a few intervals pass in WAITING.
   await sse.waitFor(count);
   const pollsAt = (id) => provider.pollsOf(id);
-  const windowStart = Date.now();
   const before = new Map(ids.map((id) => [id, pollsAt(id)]));
+  const windowStart = Date.now();
   const cpuStart = { bench: process.cpuUsage(), walletd: cpuSeconds(pid) };
   await new Promise((resolve) => setTimeout(resolve, 5 * intervalMs));
   const windowSeconds = (Date.now() - windowStart) / 1000;
@@ -79,7 +79,7 @@ try {
   console.log(`${count} gasless transfers followed by one stream, poll interval ${intervalMs} ms`);
   console.log(`submitted (withdraw + send_raw_transaction, one after another): ${submitSeconds.toFixed(1)} s, ${(count / submitSeconds).toFixed(0)}/s`);
   console.log(`provider polls per transfer over ${windowIntervals.toFixed(1)} intervals: min ${Math.min(...perTransfer)}, max ${Math.max(...perTransfer)} (max ${maxPerInterval.toFixed(2)} per interval; target 1, no duplicates)`);
-  console.log(`CPU over that window: walletd ${(cpuShare.walletd * 100).toFixed(0)}% of a core, this process (the emulators and the SSE reader) ${(cpuShare.bench * 100).toFixed(0)}% — near 100% the emulators, not walletd, bound the poll rate`);
+  console.log(`CPU over that window: walletd ${(cpuShare.walletd * 100).toFixed(0)}% of a core, this process (the emulators and the SSE reader) ${(cpuShare.bench * 100).toFixed(0)}% (the emulators share this process: near 100% they, not walletd, would bound the poll rate)`);
   console.log(`event delay after the provider's state change: median ${arrival[Math.floor(count / 2)]} ms, max ${arrival.at(-1)} ms (target ≤ ${intervalMs} ms + the poll round trip)`);
   console.log(`walletd RSS: ${(rssBefore / 1024).toFixed(1)} MiB before, ${(rssAfter / 1024).toFixed(1)} MiB after (+${((rssAfter - rssBefore) / 1024).toFixed(1)} MiB, ${((rssAfter - rssBefore) * 1024 / count).toFixed(0)} bytes per transfer)`);
 } finally {

@@ -1,27 +1,73 @@
-// Types of @walletd/core.
-export declare class IndexedDbStorage {
+// Types of @walletd/core (both entries: browsers and Node).
+import type { WalletdMethods, WalletdMethodName } from './methods';
+
+/**
+ * Where walletd keeps its data. Values are strings; a batch must apply whole or not at all.
+ * IndexedDbStorage (browsers' default) and MemoryStorage (Node's default) implement it; an
+ * extension's service worker can implement it over chrome.storage.
+ */
+export interface WalletdStorage {
+  storageGet(args: { ns: string; key: string }): Promise<string | null>;
+  /** Entries of `ns` whose key starts with `prefix`, in key order. */
+  storageScan(args: { ns: string; prefix: string }): Promise<[string, string][]>;
+  /** `null` as a value deletes the key. */
+  storageApplyBatch(args: { ns: string; writes: [string, string | null][] }): Promise<unknown>;
+}
+
+export declare class IndexedDbStorage implements WalletdStorage {
   constructor(dbName?: string, factory?: IDBFactory);
   open(): Promise<IDBDatabase>;
   close(): void;
+  storageGet(args: { ns: string; key: string }): Promise<string | null>;
+  storageScan(args: { ns: string; prefix: string }): Promise<[string, string][]>;
+  storageApplyBatch(args: { ns: string; writes: [string, string | null][] }): Promise<unknown>;
+}
+
+export declare class MemoryStorage implements WalletdStorage {
+  constructor();
+  storageGet(args: { ns: string; key: string }): Promise<string | null>;
+  storageScan(args: { ns: string; prefix: string }): Promise<[string, string][]>;
+  storageApplyBatch(args: { ns: string; writes: [string, string | null][] }): Promise<unknown>;
+}
+
+/** A refused call: KDF's error envelope fields and the HTTP status the daemon would answer. */
+export declare class WalletdError extends Error {
+  readonly status: number;
+  readonly error: string;
+  readonly error_type: string;
+  readonly error_data?: unknown;
+  readonly error_path?: string;
+  readonly error_trace?: string;
 }
 
 export interface WalletdOptions {
-  /** MM2.json-style configuration: rpc_password, allow_weak_password, event_streaming_configuration, ... */
+  /** MM2.json-style configuration: passphrase, enable_hd, event_streaming_configuration, ...
+   * rpc_password is optional here: the package makes one up and sends it itself. */
   config: object | string;
-  /** A KDF coins file (array of coin objects). */
+  /** A KDF coins file (array of coin objects, or its text). */
   coins: unknown[] | string;
-  storage?: IndexedDbStorage;
-  /** Passed to the Emscripten module factory, e.g. { locateFile } or { wasmBinary }. */
+  /** Default: IndexedDbStorage('walletd') in browsers, MemoryStorage in Node. */
+  storage?: WalletdStorage;
+  /** Where the .wasm is, when a bundler or CDN moved it (default: next to the glue). */
+  wasmUrl?: string | URL;
+  /** Passed to the Emscripten module factory. */
   moduleOptions?: Record<string, unknown>;
 }
 
+export type Params<M extends WalletdMethodName> = WalletdMethods[M]['params'];
+export type Result<M extends WalletdMethodName> = WalletdMethods[M]['result'];
+
 export interface Walletd {
-  /** Send one mmrpc request body (object or batch); resolves with the HTTP status and body the daemon would send. */
+  /** `method(params)` → its `result`; a refusal rejects with a WalletdError. */
+  call<M extends WalletdMethodName>(method: M, params: Params<M>): Promise<Result<M>>;
+  /** One mmrpc request body (object or batch) → the HTTP status and body the daemon would send. */
   request(body: object | string): Promise<{ status: number; body: string }>;
-  /** Send one request body; resolves with the response text. */
+  /** One request body → the response text, byte for byte as the daemon's. */
   handle(body: object | string): Promise<string>;
-  /** Open event stream `clientId`; `onFrame` receives SSE frames ("id: N\ndata: {...} \n\n"). Returns a closer. */
+  /** Opens event stream `clientId`; `onFrame` receives SSE frames ("id: N\ndata: {...}\n\n"). Returns a closer. */
   openEventStream(clientId: number, onFrame: (frame: string) => void, options?: { lastEventId?: number }): () => void;
+  /** Stops this node (timers, streams, calls in flight); storage is left as it is. */
+  dispose(): void;
 }
 
 export declare function createWalletd(options: WalletdOptions): Promise<Walletd>;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { peerKeys } from '../support/key-peers.mjs';
-import { createWalletd, IndexedDbStorage } from '../../js/src/index.js';
+import { createWalletd, IndexedDbStorage } from '../support/walletd-package.mjs';
 import { WalletdProcess, runWalletd, tempDir, writeConfig, cleanup, repoRoot, PASSWORD } from '../support/walletd-process.mjs';
 
 process.setMaxListeners(64);  // each wasm module instance adds process listeners

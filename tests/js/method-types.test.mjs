@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tsc = (file) => spawnSync(process.execPath,
-  [`${root}node_modules/typescript/bin/tsc`, '--noEmit', '--strict', '--target', 'es2022',
+  [`${root}node_modules/typescript/bin/tsc`, '--noEmit', '--strict', '--target', 'es2022', '--module', 'es2022',
     '--moduleResolution', 'node', '--lib', 'es2022,dom', file],
   { cwd: root, encoding: 'utf8', timeout: 120000 });
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HDNodeWallet, Transaction, parseEther, parseUnits } from 'ethers';
-import { createWalletd, IndexedDbStorage } from '../../js/src/index.js';
+import { createWalletd, IndexedDbStorage } from '../support/walletd-package.mjs';
 import { Ganache } from '../peers/ganache.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup, repoRoot, PASSWORD } from '../support/walletd-process.mjs';
 

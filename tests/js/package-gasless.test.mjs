@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { recoverAddress } from 'ethers';
 import { TronWeb } from 'tronweb';
-import { createWalletd, IndexedDbStorage } from '../../js/src/index.js';
+import { createWalletd, IndexedDbStorage } from '../support/walletd-package.mjs';
 import { TronNode, hex41 } from '../peers/tron-node.mjs';
 import { RelayProvider, PROVIDER_ADDRESS } from '../peers/relay-provider.mjs';
 import { KomodoProxy } from '../peers/komodo-proxy.mjs';

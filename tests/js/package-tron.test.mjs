@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TronWeb } from 'tronweb';
-import { createWalletd, IndexedDbStorage } from '../../js/src/index.js';
+import { createWalletd, IndexedDbStorage } from '../support/walletd-package.mjs';
 import { TronNode } from '../peers/tron-node.mjs';
 import { FUNDED_KEY } from '../peers/ganache.mjs';
 import { checkTronTransaction, decodeTrc20Transfer } from '../support/tron-check.mjs';

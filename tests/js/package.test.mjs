@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createWalletd, IndexedDbStorage } from '../../js/src/index.js';
+import { createWalletd, IndexedDbStorage } from '../support/walletd-package.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup, repoRoot, PASSWORD } from '../support/walletd-process.mjs';
 
 const HW = { type: 'hw', device_pubkey: '1549128bbfb33b997949b4105b6a6371c998e212' };

@@ -47,6 +47,7 @@ export class RelayProvider {
     p.accounts = new Map();   // hex41 user → {nonce, active}
     p.transfers = new Map();  // trace id → transfer
     p.requests = [];          // [{method, path}] in arrival order
+    p.polls = new Map();      // trace id → status requests for it (counted as they arrive)
     p.faults = [];            // [{match: RegExp, status?, delayMs?, body?, times}]
     p.failNextTransfer = null;
     p.timers = new Set();
@@ -71,7 +72,7 @@ export class RelayProvider {
   /** The next `times` requests whose path matches get this fault instead of an answer. */
   injectFault(fault) { this.faults.push({ times: 1, ...fault }); }
   /** Counts the requests for one transfer's status. */
-  pollsOf(traceId) { return this.requests.filter((r) => r.path.endsWith(`/gasfree/${traceId}`)).length; }
+  pollsOf(traceId) { return this.polls.get(traceId) ?? 0; }
 
   // ---- HTTP ----
 
@@ -86,6 +87,8 @@ export class RelayProvider {
     req.on('end', () => {
       const path = req.url;
       this.requests.push({ method: req.method, path });
+      const poll = req.method === 'GET' && path.match(/\/api\/v1\/gasfree\/([^/?]+)$/);
+      if (poll && poll[1] !== 'submit') this.polls.set(poll[1], (this.polls.get(poll[1]) ?? 0) + 1);
       const fault = this.faults.find((f) => f.match.test(path) && f.times > 0);
       if (fault) {
         fault.times -= 1;

@@ -1,9 +1,8 @@
 // A sample wallet written against the generated method types: it must compile.
-import type { WalletdMethods, WalletdMethodName, TransactionDetails } from '../../../js/src/index';
+import { createWalletd, WalletdError, type TransactionDetails } from '../../../js/src/index';
 
-type Params<M extends WalletdMethodName> = WalletdMethods[M]['params'];
-type Result<M extends WalletdMethodName> = WalletdMethods[M]['result'];
-declare function call<M extends WalletdMethodName>(method: M, params: Params<M>): Promise<Result<M>>;
+const walletd = await createWalletd({ config: { passphrase: 'sample' }, coins: [] });
+const call: typeof walletd.call = (method, params) => walletd.call(method, params);
 
 export async function sendEth(to: string): Promise<string> {
   await call('enable_eth_with_tokens', {
@@ -18,4 +17,13 @@ export async function sendEth(to: string): Promise<string> {
   if (tx.fee_details.type === 'Eth') console.log(tx.fee_details.total_fee);
   const { tx_hash } = await call('send_raw_transaction', { coin: 'ETH', tx_hex: tx.tx_hex });
   return tx_hash;
+}
+
+export async function balanceOrZero(coin: string): Promise<string> {
+  try {
+    return (await walletd.call('my_balance', { coin })).balance;
+  } catch (e) {
+    if (e instanceof WalletdError && e.error_type === 'NoSuchCoin') return '0';
+    throw e;
+  }
 }

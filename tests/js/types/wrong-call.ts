@@ -1,8 +1,8 @@
 // Deliberately wrong calls: each line must be a compile error.
-import type { WalletdMethods, WalletdMethodName } from '../../../js/src/index';
+import type { Walletd } from '../../../js/src/index';
 
-declare function call<M extends WalletdMethodName>(
-  method: M, params: WalletdMethods[M]['params']): Promise<WalletdMethods[M]['result']>;
+declare const walletd: Walletd;
+const call: Walletd['call'] = (method, params) => walletd.call(method, params);
 
 export async function wrong(): Promise<void> {
   await call('my_balance', { ticker: 'ETH' });                        // `coin`, not `ticker`

@@ -1,0 +1,138 @@
+// The package's host-independent part: one walletd node per createWalletd() call, on a wasm
+// module compiled once per page (or process) and instantiated per node. The entry points
+// (browser.js, node.js) supply the module factory, how to fetch the .wasm, and the default storage.
+import { WalletdError } from './walletd-error.js';
+
+/** One HTTP request for the core's HttpClient: resolves {status, headers, body}; rejects when
+ * there is no answer (network error, CORS refusal, timeout). */
+async function httpRequest({ method, url, headers, body, timeout_ms: timeoutMs }) {
+  let res;
+  try {
+    res = await fetch(url, { method, headers: Object.fromEntries(headers), body: method === 'GET' ? undefined : body,
+      signal: AbortSignal.timeout(timeoutMs) });
+  } catch (e) {
+    throw new Error(e && e.name === 'TimeoutError' ? `timeout after ${timeoutMs} ms` : String(e && e.message || e));
+  }
+  return { status: res.status, headers: [...res.headers], body: await res.text() };
+}
+
+// A password the package uses itself when the configuration brings none (the node requires one).
+function generatedPassword() {
+  // Letters from two alphabets in turn: no character repeats three times (the password policy).
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const text = [...bytes].map((b) => 'abcdefghijklmnop'[b >> 4] + 'ABCDEFGHIJKLMNOP'[b & 15]).join('');
+  return `Wd-${text}-7!`;
+}
+
+/**
+ * @param {object} entry {loadFactory: () => Promise<factory>, compileWasm: (url) => Promise<WebAssembly.Module>,
+ *   defaultWasmUrl: () => URL|string, defaultStorage: () => storage}
+ * @param {object} options see index.d.ts (WalletdOptions)
+ */
+export async function createWalletdWith(entry, { config, coins, storage, wasmUrl, moduleOptions = {} } = {}) {
+  const conf = typeof config === 'string' ? JSON.parse(config) : { ...(config ?? {}) };
+  conf.rpc_password ??= generatedPassword();
+  const store = storage ?? entry.defaultStorage();
+  const pending = new Map();
+  const listeners = new Map();
+  let nextId = 1;
+  let disposed = false;
+  const host = {
+    storageGet: (a) => store.storageGet(a),
+    storageScan: (a) => store.storageScan(a),
+    storageApplyBatch: (a) => store.storageApplyBatch(a),
+    httpRequest,
+    onAnswer(id, status, body) {
+      const p = pending.get(id);
+      pending.delete(id);
+      p?.resolve({ status, body });
+    },
+    onEvent(clientId, frame) {
+      listeners.get(clientId)?.(frame);
+    },
+  };
+  const factory = await entry.loadFactory();
+  const compiled = await entry.compileWasm(wasmUrl ?? entry.defaultWasmUrl());
+  const M = await factory({
+    ...moduleOptions,
+    walletdHost: host,
+    instantiateWasm(imports, receive) {
+      WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled));
+      return {};
+    },
+  });
+  M.walletdHost = host;
+  M.walletdCompleteOp = (id, ok, result) => {
+    if (!disposed) M.ccall('walletd_complete_op', null, ['number', 'number', 'string'], [id, ok ? 1 : 0, result]);
+  };
+  M.walletdDrain = () => M._walletd_drain();
+
+  const invoke = (fn, ...args) => {
+    if (disposed) return Promise.reject(new WalletdError(503, { error: 'walletd was disposed', error_type: 'Disposed' }));
+    return new Promise((resolve) => {
+      const id = nextId++;
+      pending.set(id, { resolve });
+      const ptrs = args.map((s) => M.allocateUTF8(s));
+      try {
+        M[fn](id, ...ptrs);
+      } finally {
+        ptrs.forEach((p) => M._free(p));
+      }
+    });
+  };
+  const toText = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
+  const init = await invoke('_walletd_init', JSON.stringify(conf), toText(coins));
+  if (init.status !== 0) throw new WalletdError(400, { error: `walletd: ${init.body}`, error_type: 'InvalidConfig' });
+  let rpcId = 0;
+
+  return {
+    /** One request body (object or batch) → {status, body} exactly as the daemon answers. */
+    request: (body) => invoke('_walletd_handle', toText(body)),
+    /** One request body → the response body text. */
+    handle: async (body) => (await invoke('_walletd_handle', toText(body))).body,
+    /** `method(params)` → its result; a refusal throws WalletdError. No userpass needed. */
+    async call(method, params = {}) {
+      const id = ++rpcId;
+      const answer = await invoke('_walletd_handle',
+        JSON.stringify({ mmrpc: '2.0', userpass: conf.rpc_password, method, params, id }));
+      let json;
+      try { json = JSON.parse(answer.body); } catch { throw new WalletdError(answer.status, { error: answer.body }); }
+      if (json.error !== undefined || answer.status >= 400) throw new WalletdError(answer.status, json);
+      return json.result;
+    },
+    /**
+     * Opens event stream `clientId` (the daemon's /event-stream?id=N); `onFrame(frame)` gets each
+     * SSE frame text. Returns a function that closes it.
+     */
+    openEventStream(clientId, onFrame, { lastEventId } = {}) {
+      if (disposed) throw new WalletdError(503, { error: 'walletd was disposed', error_type: 'Disposed' });
+      // The listener must be in place before connecting: a resume replays events at once.
+      const previous = listeners.get(clientId);
+      listeners.set(clientId, onFrame);
+      const err = M.ccall('walletd_stream_connect', 'number', ['number', 'number'], [clientId, lastEventId ?? -1]);
+      if (err) {
+        const text = M.UTF8ToString(err);
+        M._free(err);
+        if (previous) listeners.set(clientId, previous);
+        else listeners.delete(clientId);
+        throw new Error(text);
+      }
+      return () => {
+        listeners.delete(clientId);
+        if (!disposed) M._walletd_stream_disconnect(clientId);
+      };
+    },
+    /** Stops this node: timers cleared, streams closed, calls in flight rejected; the module is
+     * left to the garbage collector. Storage is not touched (close an IndexedDbStorage yourself). */
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      M.walletdDisposed = true;
+      for (const handle of M.walletdTimers ?? []) clearTimeout(handle);
+      listeners.clear();
+      const error = new WalletdError(503, { error: 'walletd was disposed', error_type: 'Disposed' });
+      for (const p of pending.values()) p.resolve({ status: 503, body: JSON.stringify({ error: error.message, error_type: 'Disposed' }) });
+      pending.clear();
+    },
+  };
+}

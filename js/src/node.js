@@ -1,0 +1,28 @@
+// @walletd/core for Node (20+): the same API as in browsers; the .wasm is read from the package
+// and compiled once per process; storage defaults to memory (pass IndexedDbStorage over an
+// IndexedDB implementation, or your own store, to keep data).
+import { readFile } from 'node:fs/promises';
+import { createWalletdWith } from './core.js';
+import { IndexedDbStorage } from './indexeddb-storage.js';
+import { MemoryStorage } from './memory-storage.js';
+import { WalletdError } from './walletd-error.js';
+
+export { IndexedDbStorage, MemoryStorage, WalletdError };
+
+let factory = null;
+const compiled = new Map();  // wasm URL → Promise<WebAssembly.Module>
+
+function compileWasm(url) {
+  const key = String(url);
+  if (!compiled.has(key)) compiled.set(key, readFile(new URL(key)).then((bytes) => WebAssembly.compile(bytes)));
+  return compiled.get(key);
+}
+
+export function createWalletd(options) {
+  return createWalletdWith({
+    loadFactory: async () => (factory ??= (await import('../dist/walletd_node.mjs')).default),
+    compileWasm,
+    defaultWasmUrl: () => new URL('../dist/walletd.wasm', import.meta.url),
+    defaultStorage: () => new MemoryStorage(),
+  }, options);
+}

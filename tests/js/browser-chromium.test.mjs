@@ -1,0 +1,79 @@
+// The packed package in a real browser: Debian's Chromium driven by playwright-core loads a page
+// served with a strict Content-Security-Policy (script-src 'self' 'wasm-unsafe-eval': no inline
+// script, no eval) that imports the package's browser entry from the installed tarball. It
+// activates ETH against ganache over fetch (balance equal to the node's), sees a refusal as a
+// WalletdError, reloads and finds its account in IndexedDB, and reports the time from
+// createWalletd to the first answer. Any console error or failed request fails the test.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from 'playwright-core';
+import { Ganache } from '../peers/ganache.mjs';
+import { repoRoot } from '../support/walletd-process.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self' http://127.0.0.1:*";
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
+const roots = {
+  '/pkg/': join(repoRoot, 'build/npm/app/node_modules/@walletd/core'),
+  '/': join(repoRoot, 'tests/js/browser-page'),
+};
+let server, url, browser, ganache;
+
+function serve(req, res) {
+  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  if (path === '/favicon.ico') { res.writeHead(204); return res.end(); }
+  if (path === '/coins.json') {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    return res.end(readFileSync(join(repoRoot, 'config/coins.json')));
+  }
+  const [prefix, dir] = Object.entries(roots).find(([p]) => path.startsWith(p));
+  const file = normalize(join(dir, path.slice(prefix.length) || 'index.html'));
+  if (!file.startsWith(dir) || !existsSync(file)) { res.writeHead(404); return res.end(); }
+  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP });
+  res.end(readFileSync(file));
+}
+
+before(async () => {
+  ganache = await Ganache.start();
+  server = createServer(serve);
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${server.address().port}/index.html`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve) ?? resolve());
+  await ganache?.stop();
+});
+
+async function runPage(page, query) {
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  await page.goto(`${url}?${query}`);
+  await page.waitForFunction(() => window.walletdResult, null, { timeout: 30000 });
+  const result = await page.evaluate(() => window.walletdResult);
+  assert.deepEqual(problems, []);
+  assert.equal(result.error, undefined, result.error);
+  return result;
+}
+
+test('the package runs in Chromium under a strict CSP, talks to ganache, keeps IndexedDB across reloads', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const first = await runPage(page, `step=first&ganache=${encodeURIComponent(ganache.url)}`);
+  assert.match(first.version, /^\d+\.\d+\.\d+/);
+  const wei = BigInt(await ganache.rpc('eth_getBalance', [first.ethAddress, 'latest']));
+  assert.equal(first.ethBalance, (Number(wei / 10n ** 14n) / 1e4).toString());
+  assert.deepEqual(first.refusal, { status: 400, error_type: 'NoSuchCoin' });
+  const again = await runPage(page, 'step=reload');
+  assert.equal(again.account, 'kept across reloads');
+  console.log(`# time from createWalletd to the first answer in Chromium: ${first.firstAnswerMs.toFixed(0)} ms (first load), ${again.firstAnswerMs.toFixed(0)} ms (reload; target ≤ 150 ms)`);
+  await context.close();
+});

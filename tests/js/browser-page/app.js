@@ -1,0 +1,36 @@
+// Runs in Chromium: the packed package's browser entry (served at ./pkg/), IndexedDB storage.
+// Steps are chosen by the page's query (?step=first|reload) and the outcome is left in
+// window.walletdResult for the test to read.
+import { createWalletd, WalletdError } from './pkg/src/browser.js';
+
+const log = (line) => { document.getElementById('log').textContent += `\n${line}`; };
+const step = new URLSearchParams(location.search).get('step');
+const ganache = new URLSearchParams(location.search).get('ganache');
+
+async function run() {
+  const coins = await (await fetch('./coins.json')).text();
+  const started = performance.now();
+  const walletd = await createWalletd({ config: { passphrase: 'walletd in chromium', event_streaming_configuration: {} }, coins });
+  const version = await walletd.call('version', {});
+  const firstAnswerMs = performance.now() - started;
+  log(`version ${version.result} after ${firstAnswerMs.toFixed(0)} ms`);
+  const out = { firstAnswerMs, version: version.result };
+  if (step === 'first') {
+    await walletd.call('gui_storage::enable_account', { policy: 'new', account_id: { type: 'iguana' }, name: 'kept across reloads' });
+    const eth = await walletd.call('enable_eth_with_tokens', { ticker: 'ETH-ganache', nodes: [{ url: ganache }], erc20_tokens_requests: [] });
+    out.ethAddress = Object.keys(eth.eth_addresses_infos)[0];
+    out.ethBalance = eth.eth_addresses_infos[out.ethAddress].balances.spendable;
+    try {
+      await walletd.call('my_balance', { coin: 'NOPE' });
+    } catch (e) {
+      out.refusal = e instanceof WalletdError ? { status: e.status, error_type: e.error_type } : String(e);
+    }
+  } else {
+    out.account = (await walletd.call('gui_storage::get_enabled_account', {})).name;
+  }
+  walletd.dispose();
+  return out;
+}
+
+run().then((r) => { window.walletdResult = r; log('done'); },
+  (e) => { window.walletdResult = { error: String(e && e.stack || e) }; log(`failed: ${e}`); });
