@@ -82,7 +82,7 @@ export async function createWalletdWith(entry, { config, coins, storage, wasmUrl
   };
   const toText = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
   const init = await invoke('_walletd_init', JSON.stringify(conf), toText(coins));
-  if (init.status !== 0) throw new WalletdError(400, { error: `walletd: ${init.body}`, error_type: 'InvalidConfig' });
+  if (init.status !== 0) throw new WalletdError(400, { error: init.body, error_type: 'InvalidConfig' });
   let rpcId = 0;
 
   return {

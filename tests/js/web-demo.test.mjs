@@ -1,0 +1,106 @@
+// The web demo (web-demo/) in Debian's Chromium, as a newcomer would use it: started by
+// web-demo/serve.mjs (ganache + the packed package under a strict CSP), a wallet restored from
+// ganache's mnemonic and sealed in IndexedDB, ETH + TST activated, a withdraw previewed and
+// broadcast — checked on ganache to the wei — then a reload: the wallet is still there, a wrong
+// password is refused readably, the right one opens it with the same address. A screenshot of
+// each step goes to build/web-demo-screenshots/; a console error or failed request fails the test.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { parseEther, parseUnits } from 'ethers';
+import { startDemo } from '../../web-demo/serve.mjs';
+import { repoRoot } from '../support/walletd-process.mjs';
+
+const SHOTS = join(repoRoot, 'build/web-demo-screenshots');
+const ME = '0x90F8bf6A479f320ead074411a4B0e7944Ea8c9C1';  // m/44'/60'/0'/0/0 of ganache's mnemonic
+const TO = '0x000000000000000000000000000000000000dEaD';
+const PASSWORD = 'Demo-Wallet-Pass-1!';
+let demo, browser;
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  demo = await startDemo();
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+});
+
+after(async () => {
+  await browser?.close();
+  await demo?.stop();
+});
+
+test('the demo restores a wallet, sends ETH exactly, and finds the wallet again after a reload', async () => {
+  const page = await (await browser.newContext()).newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  let shot = 0;
+  const snap = (name) => page.screenshot({ path: join(SHOTS, `${String(++shot).padStart(2, '0')}-${name}.png`), fullPage: true });
+  const statusIs = (text) => page.waitForFunction((t) => document.getElementById('status').textContent.includes(t), text,
+    { timeout: 30000 });
+
+  await page.goto(demo.url);
+  await statusIs('create or restore');
+  await page.fill('#wallet-name', 'demo');
+  await page.fill('#wallet-password', PASSWORD);
+  await page.click('#use-ganache');
+  await snap('restore');
+  await page.click('#create');
+  await statusIs('wallet "demo" is open');
+
+  await page.click('#activate');
+  await statusIs('ETH-ganache active');
+  const firstRow = async () => page.$$eval('#addresses tbody tr:first-child td', (cells) => cells.map((c) => c.textContent));
+  let [address, path, eth, tst] = await firstRow();
+  assert.deepEqual([address, path, tst], [ME, "m/44'/60'/0'/0/0", '1000']);
+  const before = BigInt(await demo.ganache.rpc('eth_getBalance', [ME, 'latest']));
+  assert.equal(parseEther(eth), before, 'the ETH balance shown is the node\'s');
+  await snap('activated');
+
+  await page.fill('#withdraw-to', TO);
+  await page.fill('#withdraw-amount', '0.5');
+  await page.selectOption('#withdraw-fee', 'eip1559');
+  await page.click('#preview');
+  await page.waitForFunction(() => !document.getElementById('send').disabled);
+  const preview = await page.textContent('#preview-output');
+  const fee = parseEther(preview.match(/fee: ([\d.]+) ETH-ganache/)[1]);
+  await snap('preview');
+  await page.click('#send');
+  await page.waitForFunction(() => /^broadcast: [0-9a-f]{64}$/.test(document.getElementById('sent').textContent));
+  const hash = '0x' + (await page.textContent('#sent')).slice('broadcast: '.length);
+  const receipt = await demo.ganache.rpc('eth_getTransactionReceipt', [hash]);
+  assert.equal(receipt.status, '0x1');
+  // EIP-1559: fee_details.total_fee is gas × max_fee_per_gas (as KDF reports it), the most the
+  // chain may charge; it charged gasUsed × effectiveGasPrice.
+  const charged = BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice);
+  assert.equal(fee, 21000n * parseUnits('2', 'gwei'), 'the preview shows gas × the chosen max fee');
+  assert.ok(charged <= fee && BigInt(receipt.effectiveGasPrice) <= parseUnits('2', 'gwei'), 'the chosen max fee held');
+  assert.equal(BigInt(await demo.ganache.rpc('eth_getBalance', [TO, 'latest'])), parseEther('0.5'));
+  const after = BigInt(await demo.ganache.rpc('eth_getBalance', [ME, 'latest']));
+  assert.equal(before - after, parseEther('0.5') + charged, 'the sender paid amount + what the chain charged, to the wei');
+  await statusIs(`balances of ${ME} updated`);
+  [, , eth] = await firstRow();
+  assert.equal(parseEther(eth), after, 'the balance shown after sending is the node\'s');
+  await snap('sent');
+
+  await page.reload();
+  await statusIs('unlock your wallet');
+  assert.equal(await page.textContent('#unlock-name'), 'demo');
+  await page.fill('#unlock-password', 'Not-The-Password-1!');
+  await page.click('#unlock');
+  await page.waitForFunction(() => !document.getElementById('error').hidden);
+  assert.match(await page.textContent('#error'), /^InvalidConfig: wallet_password is wrong for wallet 'demo'$/);
+  await snap('wrong-password');
+  await page.fill('#unlock-password', PASSWORD);
+  await page.click('#unlock');
+  await statusIs('wallet "demo" is open');
+  await page.click('#activate');
+  await statusIs('ETH-ganache active');
+  [address] = await firstRow();
+  assert.equal(address, ME);
+  await page.waitForFunction(() => document.getElementById('events').textContent.includes('HEARTBEAT'), null, { timeout: 15000 });
+  await snap('reloaded');
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,157 @@
+// The web demo's logic: a sealed HD wallet kept in IndexedDB by walletd itself, ETH + a token on a
+// node, the wallet's addresses and balances, a withdraw previewed then broadcast, the live event
+// stream, and every refusal shown as walletd reports it (error_type: message).
+import { createWalletd, WalletdError } from './pkg/src/browser.js';
+
+const $ = (id) => document.getElementById(id);
+const WALLET_KEY = 'walletd-demo:wallet';  // the last wallet's name (not secret)
+const state = { walletd: null, settings: null, coins: null, previewed: null };
+
+function show(id, visible = true) { $(id).hidden = !visible; }
+function status(text) { $('status').textContent = text; }
+function showError(e) {
+  const text = e instanceof WalletdError ? `${e.error_type}: ${e.message}` : String(e?.message ?? e);
+  $('error').textContent = text;
+  show('error');
+}
+function clearError() { show('error', false); }
+
+/** Runs a UI action: errors are shown, never thrown away. */
+function action(fn) {
+  return async (event) => {
+    event?.preventDefault();
+    clearError();
+    try {
+      await fn();
+    } catch (e) {
+      showError(e);
+    }
+  };
+}
+
+// ---- wallet ----
+
+async function openWallet(config) {
+  state.walletd?.dispose();
+  state.walletd = null;
+  state.walletd = await createWalletd({ config: { enable_hd: true, event_streaming_configuration: {}, ...config },
+    coins: state.coins });
+  localStorage.setItem(WALLET_KEY, config.wallet_name);
+  show('unlock-form', false);
+  show('create-form', false);
+  show('coins-panel');
+  show('events-panel');
+  status(`wallet "${config.wallet_name}" is open`);
+  openEvents();
+}
+
+function showWalletForms() {
+  const name = localStorage.getItem(WALLET_KEY);
+  $('unlock-name').textContent = name ?? '';
+  show('unlock-form', Boolean(name));
+  show('create-form', !name);
+  status(name ? 'unlock your wallet' : 'create or restore a wallet');
+}
+
+// ---- events ----
+
+function openEvents() {
+  const events = $('events');
+  state.walletd.openEventStream(1, (frame) => {
+    const data = frame.match(/^data: (.*)$/m)?.[1];
+    events.textContent = `${new Date().toLocaleTimeString()} ${data}\n${events.textContent}`.slice(0, 4000);
+  });
+  return state.walletd.call('stream::heartbeat::enable', { client_id: 1, config: { stream_interval_seconds: 5 } });
+}
+
+// ---- coins, addresses, balances ----
+
+function fillAddresses(result) {
+  const body = $('addresses').querySelector('tbody');
+  body.textContent = '';
+  for (const account of result.wallet_balance.accounts) {
+    for (const a of account.addresses) {
+      const row = body.insertRow();
+      for (const text of [a.address, a.derivation_path, a.balance['ETH-ganache']?.spendable ?? '–',
+        a.balance['TST-ganache']?.spendable ?? '–']) row.insertCell().textContent = text;
+    }
+  }
+}
+
+async function activate() {
+  status('activating…');
+  const result = await state.walletd.call('enable_eth_with_tokens', { ticker: 'ETH-ganache',
+    nodes: [{ url: $('node-url').value }], erc20_tokens_requests: [{ ticker: 'TST-ganache' }] });
+  fillAddresses(result);
+  show('withdraw-panel');
+  status(`ETH-ganache active at block ${result.current_block}`);
+}
+
+// ---- withdraw ----
+
+function feeChoice() {
+  if ($('withdraw-fee').value !== 'eip1559') return {};
+  return { fee: { type: 'EthGasEip1559', max_fee_per_gas: '2', max_priority_fee_per_gas: '1' } };
+}
+
+async function preview() {
+  $('send').disabled = true;
+  state.previewed = null;
+  const tx = await state.walletd.call('withdraw', { coin: $('withdraw-coin').value, to: $('withdraw-to').value,
+    amount: $('withdraw-amount').value, ...feeChoice() });
+  state.previewed = tx;
+  const f = tx.fee_details;
+  $('preview-output').textContent = [`send ${tx.total_amount} ${tx.coin} to ${tx.to.join(', ')}`,
+    `fee: ${f.total_fee ?? f.amount} ${f.coin}${f.gas ? ` (gas ${f.gas})` : ''}`,
+    `balance change: ${tx.my_balance_change}`, `tx hash: ${tx.tx_hash}`].join('\n');
+  $('send').disabled = false;
+}
+
+async function send() {
+  const tx = state.previewed;
+  if (!tx) return;
+  $('send').disabled = true;
+  const { tx_hash: hash } = await state.walletd.call('send_raw_transaction', { coin: tx.coin, tx_hex: tx.tx_hex });
+  $('sent').textContent = `broadcast: ${hash}`;
+  state.previewed = null;
+  await refreshBalances();
+}
+
+// The activated address's balances, read again (my_balance), into its row.
+async function refreshBalances() {
+  const [eth, tst] = await Promise.all(['ETH-ganache', 'TST-ganache'].map((coin) => state.walletd.call('my_balance', { coin })));
+  for (const row of $('addresses').querySelector('tbody').rows) {
+    if (row.cells[0].textContent !== eth.address) continue;
+    row.cells[2].textContent = eth.balance;
+    row.cells[3].textContent = tst.balance;
+  }
+  status(`balances of ${eth.address} updated`);
+}
+
+// ---- start ----
+
+async function start() {
+  [state.settings, state.coins] = await Promise.all([
+    fetch('./settings.json').then((r) => r.json()),
+    fetch('./coins.json').then((r) => r.text()),
+  ]);
+  $('node-url').value = state.settings.node;
+  $('unlock-form').addEventListener('submit', action(() =>
+    openWallet({ wallet_name: localStorage.getItem(WALLET_KEY), wallet_password: $('unlock-password').value })));
+  $('forget').addEventListener('click', action(() => {
+    localStorage.removeItem(WALLET_KEY);
+    showWalletForms();
+  }));
+  $('use-ganache').addEventListener('click', () => { $('mnemonic').value = state.settings.mnemonic; });
+  $('create-form').addEventListener('submit', action(() => {
+    const mnemonic = $('mnemonic').value.trim();
+    return openWallet({ wallet_name: $('wallet-name').value, wallet_password: $('wallet-password').value,
+      ...(mnemonic ? { passphrase: mnemonic } : {}) });
+  }));
+  $('activate-form').addEventListener('submit', action(activate));
+  $('withdraw-form').addEventListener('submit', action(preview));
+  $('send').addEventListener('click', action(send));
+  showWalletForms();
+}
+
+start().catch(showError);
