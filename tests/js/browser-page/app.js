@@ -14,7 +14,9 @@ async function run() {
   const version = await walletd.call('version', {});
   const firstAnswerMs = performance.now() - started;
   log(`version ${version.result} after ${firstAnswerMs.toFixed(0)} ms`);
-  const out = { firstAnswerMs, version: version.result };
+  const marks = performance.getEntriesByType('mark').filter((m) => m.name.startsWith('walletd:'));
+  const steps = marks.map((m, i) => `${m.name.slice(8)} +${(m.startTime - (i ? marks[i - 1].startTime : started)).toFixed(0)}`);
+  const out = { firstAnswerMs, version: version.result, steps: steps.join(', ') };
   if (step === 'first') {
     await walletd.call('gui_storage::enable_account', { policy: 'new', account_id: { type: 'iguana' }, name: 'kept across reloads' });
     const eth = await walletd.call('enable_eth_with_tokens', { ticker: 'ETH-ganache', nodes: [{ url: ganache }], erc20_tokens_requests: [] });
