@@ -102,6 +102,31 @@ void JsExecutor::drain() {
   if (auto delay = loop_.nextTimerDelay()) wakeIn(std::max<std::uint64_t>(*delay, 1));
 }
 
+// clang-format off
+EM_JS(int, walletd_has_ethereum_provider, (), {
+  return Module.walletdHost.ethereumRequest ? 1 : 0;
+});
+// clang-format on
+
+bool JsExternalSigner::available() {
+  return walletd_has_ethereum_provider() != 0;
+}
+
+Task<Json> JsExternalSigner::request(std::string method, Json params) {
+  Json args{{"method", method}, {"params", std::move(params)}};
+  JsOp op("ethereumRequest", std::move(args));
+  try {
+    co_return co_await op;
+  } catch (const std::runtime_error&) {
+    const Json refusal = Json::parse(op.result, nullptr, false);
+    if (refusal.is_object() && refusal.value("code", Json()).is_number_integer()) {
+      throw ExternalSignerError(refusal["code"].get<int>(),
+                                refusal.value("message", std::string("refused")));
+    }
+    throw ExternalSignerError(-1, op.result);
+  }
+}
+
 Task<HttpResponse> JsHttpClient::request(HttpRequest request) {
   Json headers = Json::array();
   for (const auto& [name, value] : request.headers) headers.push_back(Json::array({name, value}));

@@ -6,6 +6,7 @@
 #include "core/async/loop_executor.h"
 #include "core/platform/clock.h"
 #include "core/platform/event_sink.h"
+#include "core/platform/external_signer.h"
 #include "core/platform/http_client.h"
 #include "core/platform/random.h"
 #include "core/platform/storage.h"
@@ -48,6 +49,15 @@ class JsStorage : public Storage {
   Task<std::optional<std::string>> get(std::string ns, std::string key) override;
   Task<StorageEntries> scanPrefix(std::string ns, std::string prefix) override;
   Task<void> applyBatch(std::string ns, std::vector<StorageWrite> writes) override;
+};
+
+// A browser-extension wallet: host.ethereumRequest({method, params}) is the EIP-1193 provider's
+// request(); a refusal arrives as the JSON text {code, message} and becomes ExternalSignerError.
+class JsExternalSigner : public ExternalSigner {
+ public:
+  Task<Json> request(std::string method, Json params) override;
+  // Whether createWalletd() was given an ethereumProvider.
+  static bool available();
 };
 
 // HTTP through the JS host's fetch (host.httpRequest); a rejected fetch is a TransportError.

@@ -24,6 +24,7 @@ struct BrowserHost {
   JsStorage storage;
   JsEventSink events;
   JsHttpClient http;
+  JsExternalSigner browser_wallet;
   std::unique_ptr<Node> node;
 };
 
@@ -70,7 +71,9 @@ EMSCRIPTEN_KEEPALIVE void walletd_init(double request_id, const char* config_jso
     CoinsConfig coins = CoinsConfig::fromText(coins_json);
     h.node = std::make_unique<Node>(
         std::move(config), std::move(coins),
-        Platform{h.executor, h.storage, h.clock, h.random, h.events, h.http}, nullptr);
+        Platform{h.executor, h.storage, h.clock, h.random, h.events, h.http,
+                 JsExternalSigner::available() ? &h.browser_wallet : nullptr},
+        nullptr);
   } catch (const std::exception& e) {
     return answer(request_id, 1, e.what());
   }

@@ -42,6 +42,8 @@ class ActiveCoin {
   // Whether withdraw reads `fee_method` / `gasless` (TRON); for other coins the shared method
   // refuses them with UnsupportedError instead of ignoring them.
   virtual bool hasFeeMethods() const { return false; }
+  // True when a browser-extension wallet holds the coin's keys (no key export, no offline signing).
+  virtual bool keysInBrowserWallet() const { return false; }
   // One page of the coin's history. Errors: TxHistoryError.
   virtual Task<TxHistoryPage> txHistory(TxHistoryRequest request);
   // Called when the coin is disabled (alone or with its platform): stop pollers, streams, loops.

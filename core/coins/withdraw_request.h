@@ -24,7 +24,7 @@ namespace walletd {
   X(InvalidAddress, 400)                                                                           \
   X(InvalidFeePolicy, 400)                                                                         \
   X(InvalidFee, 400) X(UnexpectedFromAddress, 400) X(UnknownAccount, 400) X(UnsupportedError, 400) \
-      X(Transport, 502) X(InternalError, 500)
+      X(BroadcastExpected, 400) X(SigningError, 400) X(Transport, 502) X(InternalError, 500)
 WALLETD_ERROR_FAMILY(WithdrawError, WALLETD_WITHDRAW_ERRORS)
 
 struct WithdrawRequest {

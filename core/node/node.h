@@ -14,6 +14,7 @@
 #include "core/platform/clock.h"
 #include "core/platform/event_sink.h"
 #include "core/platform/executor.h"
+#include "core/platform/external_signer.h"
 #include "core/platform/http_client.h"
 #include "core/platform/random.h"
 #include "core/platform/storage.h"
@@ -32,6 +33,7 @@ struct Platform {
   Random& random;
   EventSink& events;
   HttpClient& http;
+  ExternalSigner* external_signer = nullptr;  // a browser-extension wallet (browser host only)
 };
 
 struct BuildInfo {
@@ -57,6 +59,7 @@ class Node {
   Executor& executor() { return platform_.executor; }
   Clock& clock() { return platform_.clock; }
   HttpClient& http() { return platform_.http; }
+  ExternalSigner* externalSigner() { return platform_.external_signer; }
   Storage& storage() { return platform_.storage; }
   StreamManager& streams() { return streams_; }
   AccountStore& accounts() { return accounts_; }

@@ -29,7 +29,7 @@ function generatedPassword() {
  *   defaultWasmUrl: () => URL|string, defaultStorage: () => storage}
  * @param {object} options see index.d.ts (WalletdOptions)
  */
-export async function createWalletdWith(entry, { config, coins, storage, wasmUrl, moduleOptions = {} } = {}) {
+export async function createWalletdWith(entry, { config, coins, storage, wasmUrl, ethereumProvider, moduleOptions = {} } = {}) {
   const conf = typeof config === 'string' ? JSON.parse(config) : { ...(config ?? {}) };
   conf.rpc_password ??= generatedPassword();
   const store = storage ?? entry.defaultStorage();
@@ -51,6 +51,16 @@ export async function createWalletdWith(entry, { config, coins, storage, wasmUrl
       listeners.get(clientId)?.(frame);
     },
   };
+  if (ethereumProvider) {
+    // EIP-1193: a refusal travels to the core as {code, message} (4001: the user said no).
+    host.ethereumRequest = async ({ method, params }) => {
+      try {
+        return await ethereumProvider.request({ method, params });
+      } catch (e) {
+        throw new Error(JSON.stringify({ code: Number.isInteger(e?.code) ? e.code : -1, message: String(e?.message ?? e) }));
+      }
+    };
+  }
   // Marks for whoever profiles start-up (performance.getEntriesByType('mark')).
   const mark = (name) => globalThis.performance?.mark?.(`walletd:${name}`);
   mark('start');

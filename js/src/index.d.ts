@@ -40,6 +40,11 @@ export declare class WalletdError extends Error {
   readonly error_trace?: string;
 }
 
+/** An EIP-1193 provider, such as a browser-extension wallet's window.ethereum. */
+export interface Eip1193Provider {
+  request(args: { method: string; params?: unknown[] | object }): Promise<unknown>;
+}
+
 export interface WalletdOptions {
   /** MM2.json-style configuration: passphrase, enable_hd, event_streaming_configuration, ...
    * rpc_password is optional here: the package makes one up and sends it itself. */
@@ -50,6 +55,10 @@ export interface WalletdOptions {
   storage?: WalletdStorage;
   /** Where the .wasm is, when a bundler or CDN moved it (default: next to the glue). */
   wasmUrl?: string | URL;
+  /** A browser-extension wallet: EVM coins activated with priv_key_policy {type: "Metamask"}
+   * (or "BrowserWallet") use its account, and their withdraws (broadcast: true) go to its
+   * eth_sendTransaction. */
+  ethereumProvider?: Eip1193Provider;
   /** Passed to the Emscripten module factory. */
   moduleOptions?: Record<string, unknown>;
 }

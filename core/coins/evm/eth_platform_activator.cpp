@@ -3,6 +3,7 @@
 // Iguana key, or the HD wallet with its stored accounts), the node's chain id against the coins
 // file, the current block, balances (HD: scan first, per scan_policy), and the HD accounts saved.
 // The shared entry point registers the coins after a cancellation check.
+#include "core/coins/evm/browser_wallet.h"
 #include "core/coins/evm/erc20_token_plan.h"
 #include "core/coins/evm/eth_hd_balance.h"
 #include "core/coins/evm/evm_family.h"
@@ -66,6 +67,27 @@ std::vector<Erc20TokenPlan> tokenPlans(Node& node, const PlatformActivationParam
   return plans;
 }
 
+// walletd's own key for the coin: the Iguana key, or the HD wallet's activated address.
+KeccakAccountKey ownSigner(Node& node, const std::optional<HdPlatformWallet>& hd) {
+  if (hd) return hd->hd->keccakKeyAt(hd->activated);
+  return KeccakAccountKey::fromKey(node.keys().iguanaKey(), "");
+}
+
+// The wallet's account, once it is on the coins file's chain (switched when it was not); its
+// refusals (the user declining, no such chain) fail the activation with the reason.
+Task<EthAddress> connectBrowserWallet(ExternalSigner& wallet, const std::string& ticker,
+                                      std::uint64_t chain_id) {
+  EthAddress account{};
+  try {
+    account = co_await browserWalletAccount(wallet);
+    co_await browserWalletUseChain(wallet, chain_id);
+  } catch (const ExternalSignerError& e) {
+    throwPlatformCreationError(ticker, std::string("the browser wallet refused: ") + e.what() +
+                                           " (EIP-1193 " + std::to_string(e.code) + ")");
+  }
+  co_return account;
+}
+
 }  // namespace
 
 void EthPlatformActivator::check(Node& node, const CoinEntry&,
@@ -75,7 +97,15 @@ void EthPlatformActivator::check(Node& node, const CoinEntry&,
     const std::string message = "Enable request for ETH coin must have at least 1 node";
     throw rpcError(EnablePlatformError::AtLeastOneNodeRequired, message, Json(message));
   }
-  if (p.priv_key_policy.type != "ContextPrivKey") {
+  if (isBrowserWalletPolicy(p.priv_key_policy.type) && node.externalSigner() == nullptr) {
+    const std::string message =
+        "priv_key_policy " + p.priv_key_policy.type +
+        " (a browser-extension wallet) is only available in the browser " +
+        "host, given an EIP-1193 provider: createWalletd({ ethereumProvider })";
+    throw rpcError(EnablePlatformError::PrivKeyPolicyNotAllowed, message, Json(message));
+  }
+  if (p.priv_key_policy.type != "ContextPrivKey" &&
+      !isBrowserWalletPolicy(p.priv_key_policy.type)) {
     const std::string message = "priv_key_policy " + p.priv_key_policy.type.substr(0, 60) +
                                 " is not available on this host";
     throw rpcError(EnablePlatformError::PrivKeyPolicyNotAllowed, message, Json(message));
@@ -90,16 +120,24 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
   const std::vector<Erc20TokenPlan> plans = tokenPlans(node, p);
   const std::uint64_t chain_id = chainIdOf(entry);
   const auto max_tx_type = entry.unsignedInt("max_eth_tx_type").value_or(0);
-  // The Iguana key, or the HD wallet with path_to_address as the activated address.
+  // A browser wallet's account; else the Iguana key, or the HD wallet with path_to_address as the
+  // activated address. (Each co_await at function scope: GCC 12 mishandles locals in nested
+  // blocks of a coroutine.)
+  ExternalSigner* browser_wallet =
+      isBrowserWalletPolicy(p.priv_key_policy.type) ? node.externalSigner() : nullptr;
   std::optional<HdPlatformWallet> hd;
-  if (node.keys().mode() == WalletKeys::Mode::HD)
+  if (!browser_wallet && node.keys().mode() == WalletKeys::Mode::HD)
     hd = co_await openHdPlatformWallet(node, entry, p);
-  KeccakAccountKey signer = hd ? hd->hd->keccakKeyAt(hd->activated)
-                               : KeccakAccountKey::fromKey(node.keys().iguanaKey(), "");
+  std::optional<EthAddress> wallet_account;
+  if (browser_wallet)
+    wallet_account = co_await connectBrowserWallet(*browser_wallet, p.ticker, chain_id);
+  KeccakAccountKey signer = browser_wallet ? KeccakAccountKey() : ownSigner(node, hd);
+  if (wallet_account) signer.account = *wallet_account;
   auto platform = std::make_shared<EthPlatform>(
       p.ticker, chain_id, max_tx_type > 2 ? 0 : static_cast<int>(max_tx_type),
       JsonRpcClient(node.http(), p.nodes, 15000, &node.clock(), node.keys().p2pKey()),
       std::move(signer), hd ? hd->hd : nullptr, node.executor(), node.clock());
+  platform->useBrowserWallet(browser_wallet);
 
   const Json node_chain = co_await platform->rpc().call("eth_chainId", Json::array());
   const auto node_chain_id = node_chain.is_string()
@@ -117,6 +155,10 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
                                                   plan.decimals, plan.required_confirmations));
   }
 
+  // A named local: a ?: temporary inside co_await is destroyed twice by GCC 12. A browser wallet
+  // shares no public key.
+  const std::string pubkey =
+      browser_wallet ? std::string() : toHex(platform->signer().public_key.uncompressed());
   handle->setProgress("RequestingWalletBalance");
   ActivatedCoins out;
   if (hd) {
@@ -125,8 +167,8 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
     out.result = hdActivationResult(current_block, p.ticker, balance);
   } else {
     out.result = co_await iguanaActivationResult(
-        *platform, std::vector<std::shared_ptr<ActiveCoin>>(tokens.begin(), tokens.end()),
-        toHex(platform->signer().public_key.uncompressed()), p.get_balances, current_block);
+        *platform, std::vector<std::shared_ptr<ActiveCoin>>(tokens.begin(), tokens.end()), pubkey,
+        p.get_balances, current_block);
   }
 
   handle->setProgress("Finishing");

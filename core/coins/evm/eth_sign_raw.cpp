@@ -133,6 +133,10 @@ Task<std::string> signRaw(EthPlatform& platform, SignRawRequest request) {
 }  // namespace
 
 Task<std::string> EthPlatform::signRawTransaction(SignRawRequest request) {
+  if (browser_wallet_) {
+    invalidParam(request.coin + " is signed by a browser wallet, which does not hand out signed " +
+                 "transactions: use withdraw with broadcast: true");
+  }
   return signRaw(*this, std::move(request));
 }
 

@@ -3,6 +3,7 @@
 // fees), eth_estimateGas unless the request sets gas, and eth_sendRawTransaction with broadcast.
 #include "core/coins/evm/eth_withdraw.h"
 
+#include "core/coins/evm/browser_wallet.h"
 #include "core/coins/evm/eth_fee_plan.h"
 #include "core/coins/evm/evm_transaction.h"
 #include "core/coins/withdraw_amounts.h"
@@ -38,6 +39,24 @@ std::optional<std::uint64_t> requestedGas(const std::optional<FeeInfo>& fee) {
   return std::nullopt;
 }
 
+// The browser wallet signs and sends `tx`; its refusals become withdraw errors: the user saying no
+// (4001) or the wallet's account or chain having changed is SigningError, a disconnected wallet
+// Transport.
+Task<std::string> sendThroughBrowserWallet(ExternalSigner& wallet, EthAddress from,
+                                           EvmTransaction tx) {
+  try {
+    co_return co_await browserWalletSend(wallet, from, std::move(tx));
+  } catch (const ExternalSignerError& e) {
+    const std::string message =
+        e.code == 4001 ? "the user rejected the transaction in the browser wallet (EIP-1193 4001)"
+                       : "the browser wallet refused: " + std::string(e.what()) + " (EIP-1193 " +
+                             std::to_string(e.code) + ")";
+    const bool gone = e.code == 4900 || e.code == -1;
+    throw rpcError(gone ? WithdrawError::Transport : WithdrawError::SigningError, message,
+                   Json(message));
+  }
+}
+
 // `token` is null for the platform coin itself.
 Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* token,
                                      WithdrawRequest req) {
@@ -47,6 +66,11 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
     const std::string message = "Fee type " + req.fee->typeName() + " is not supported by " + coin +
                                 " (EVM coins take EthGas)";
     throw rpcError(WithdrawError::InvalidFeePolicy, message, Json(message));
+  }
+  if (platform->browserWallet() && !req.broadcast) {
+    const std::string message = coin + " is signed by a browser wallet, which signs and sends in " +
+                                "one step: withdraw with broadcast: true";
+    throw rpcError(WithdrawError::BroadcastExpected, message, Json(message));
   }
   if (req.from && platform->hdWallet() == nullptr) {
     const std::string message =
@@ -120,15 +144,22 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
     if (eth_balance < fee) throwNotSufficientBalance(platform->ticker(), eth_balance, fee, 18);
   }
 
-  const EvmTransaction::Signed signed_tx = tx.sign(sender.key);
+  // No co_await inside a nested block with locals: GCC 12 may destroy such locals twice.
+  ExternalSigner* wallet = platform->browserWallet();
+  EvmTransaction::Signed signed_tx;
+  if (wallet == nullptr) signed_tx = tx.sign(sender.key);
   std::string tx_hash = toHex(signed_tx.hash);
-  if (req.broadcast) tx_hash = co_await evmSendRawTransaction(*platform, signed_tx.raw);
+  if (wallet != nullptr) {
+    tx_hash = co_await sendThroughBrowserWallet(*wallet, sender.account, tx);
+  } else if (req.broadcast) {
+    tx_hash = co_await evmSendRawTransaction(*platform, signed_tx.raw);
+  }
 
   const bool to_self = to == sender.account;
   const UInt256 spent = token ? amount : *amount.add(fee);
   const UInt256 received = to_self ? amount : UInt256();
   TransactionDetails out;
-  out.tx_hex = toHex(signed_tx.raw);
+  out.tx_hex = toHex(signed_tx.raw);  // empty when a browser wallet signed (no bytes come back)
   out.tx_hash = tx_hash;
   out.from = {eip55Checksum(sender.account)};
   out.to = {eip55Checksum(to)};

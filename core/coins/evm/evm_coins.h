@@ -11,6 +11,7 @@
 #include "core/coins/json_rpc_client.h"
 #include "core/encoding/uint256.h"
 #include "core/platform/clock.h"
+#include "core/platform/external_signer.h"
 #include "core/wallet/hd/hd_wallet.h"
 #include "core/wallet/keys/keccak_account_key.h"
 
@@ -26,6 +27,7 @@ class EthPlatform : public ActiveCoin {
   const std::string& ticker() const override { return ticker_; }
   std::optional<std::string> platform() const override { return std::nullopt; }
   std::string myAddress() const override { return eip55Checksum(signer_.account); }
+  bool keysInBrowserWallet() const override { return browser_wallet_ != nullptr; }
   Task<BalanceInfo> myBalance() override;
   Task<TransactionDetails> withdraw(WithdrawRequest request) override;
   Task<std::string> sendRawTransaction(SendRawRequest request) override;
@@ -37,6 +39,10 @@ class EthPlatform : public ActiveCoin {
   const EthAddress& address() const { return signer_.account; }
   // Null when activated with the Iguana key.
   HdWallet* hdWallet() { return hd_.get(); }
+  // A browser-extension wallet holds the keys (browser_wallet.h); `signer()` then carries only
+  // its account. Null for walletd's own keys.
+  ExternalSigner* browserWallet() { return browser_wallet_; }
+  void useBrowserWallet(ExternalSigner* wallet) { browser_wallet_ = wallet; }
   JsonRpcClient& rpc() { return rpc_; }
   // Held from reading the pending nonce to broadcasting, so two broadcasting withdraws never sign
   // the same nonce (KDF's per-address nonce lock; one per platform here).
@@ -61,6 +67,7 @@ class EthPlatform : public ActiveCoin {
   std::shared_ptr<HdWallet> hd_;
   AsyncMutex send_lock_;
   Clock& clock_;
+  ExternalSigner* browser_wallet_ = nullptr;
 };
 
 class Erc20Token : public ActiveCoin {
@@ -71,6 +78,7 @@ class Erc20Token : public ActiveCoin {
   const std::string& ticker() const override { return ticker_; }
   std::optional<std::string> platform() const override { return platform_->ticker(); }
   std::string myAddress() const override { return platform_->myAddress(); }
+  bool keysInBrowserWallet() const override { return platform_->keysInBrowserWallet(); }
   Task<BalanceInfo> myBalance() override;
   Task<TransactionDetails> withdraw(WithdrawRequest request) override;
   // A signed transaction is broadcast through the platform's nodes.

@@ -153,7 +153,21 @@ Json hdKeys(const Node& node, const std::vector<std::string>& coins, std::uint32
   return out;
 }
 
+// An active coin whose keys are in a browser wallet has none walletd could show: the keys walletd
+// would derive are its own, not the coin's address.
+void refuseBrowserWalletCoins(Node& node, const std::vector<std::string>& coins) {
+  for (const std::string& ticker : coins) {
+    const auto coin = node.activeCoins().find(ticker);
+    if (coin && coin->keysInBrowserWallet()) {
+      const std::string message = ticker + "'s keys are in the browser wallet it was activated " +
+                                  "with; walletd has no private key for its address";
+      throw rpcError(OfflineKeysError::InvalidParametersForMode, message, Json(message));
+    }
+  }
+}
+
 Task<Json> getPrivateKeys(RequestContext& ctx, GetPrivateKeysParams p) {
+  refuseBrowserWalletCoins(ctx.node, p.coins);
   const Node& node = ctx.node;
   const bool hd = p.mode ? *p.mode == "hd" : node.config().enable_hd;
   if (!hd) {
