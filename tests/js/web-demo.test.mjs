@@ -2,15 +2,20 @@
 // web-demo/serve.mjs (ganache + the packed package under a strict CSP), a wallet restored from
 // ganache's mnemonic and sealed in IndexedDB, ETH + TST activated, a withdraw previewed and
 // broadcast — checked on ganache to the wei — then a reload: the wallet is still there, a wrong
-// password is refused readably, the right one opens it with the same address. A screenshot of
-// each step goes to build/web-demo-screenshots/; a console error or failed request fails the test.
+// password is refused readably, the right one opens it with the same address. Then a browser-
+// extension wallet: an EIP-1193 stand-in injected as window.ethereum (its requests answered by
+// tests/support/eip1193-provider.mjs in the test process, which signs with its own key) — connect,
+// BroadcastExpected on preview, the user rejecting, a send checked on ganache to the wei. A
+// screenshot of each step goes to build/web-demo-screenshots/; a console error or failed request
+// fails the test.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { parseEther, parseUnits } from 'ethers';
-import { startDemo } from '../../web-demo/serve.mjs';
+import { HDNodeWallet, parseEther, parseUnits } from 'ethers';
+import { TestEthereumProvider } from '../support/eip1193-provider.mjs';
+import { startDemo, GANACHE_MNEMONIC } from '../../web-demo/serve.mjs';
 import { repoRoot } from '../support/walletd-process.mjs';
 
 const SHOTS = join(repoRoot, 'build/web-demo-screenshots');
@@ -103,4 +108,70 @@ test('the demo restores a wallet, sends ETH exactly, and finds the wallet again 
   await page.waitForFunction(() => document.getElementById('events').textContent.includes('HEARTBEAT'), null, { timeout: 15000 });
   await snap('reloaded');
   assert.deepEqual(problems, []);
+});
+
+test('a browser-extension wallet in the demo: connect, BroadcastExpected, a rejection, a send to the wei', async () => {
+  const provider = new TestEthereumProvider({ ganache: demo.ganache,
+    key: HDNodeWallet.fromPhrase(GANACHE_MNEMONIC, undefined, "m/44'/60'/0'/0/3").privateKey });
+  const context = await browser.newContext();
+  await context.exposeFunction('__testEthereumRequest', async (args) => {
+    try {
+      return { ok: await provider.request(args) };
+    } catch (e) {
+      return { error: { code: e.code, message: e.message } };
+    }
+  });
+  await context.addInitScript(() => {
+    window.ethereum = { request: async (args) => {
+      const answer = await window.__testEthereumRequest(args);
+      if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
+      return answer.ok;
+    } };
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  const statusIs = (text) => page.waitForFunction((t) => document.getElementById('status').textContent.includes(t), text,
+    { timeout: 30000 });
+  const errorIs = async (pattern) => {
+    await page.waitForFunction(() => !document.getElementById('error').hidden);
+    assert.match(await page.textContent('#error'), pattern);
+  };
+  await page.goto(demo.url);
+  await statusIs('create or restore');
+  await page.fill('#wallet-name', 'with-extension');
+  await page.fill('#wallet-password', PASSWORD);
+  await page.click('#create');  // a new wallet: its own keys are not used for ETH below
+  await statusIs('is open');
+  await page.click('#connect-browser-wallet');
+  await statusIs('ETH-ganache uses the browser wallet');
+  const [address, source] = await page.$$eval('#addresses tbody tr:first-child td', (cells) => cells.map((c) => c.textContent));
+  assert.deepEqual([address, source], [provider.address, 'browser wallet']);
+  await page.screenshot({ path: join(SHOTS, '07-browser-wallet-connected.png'), fullPage: true });
+
+  await page.fill('#withdraw-to', TO);
+  await page.fill('#withdraw-amount', '0.25');
+  await page.click('#preview');
+  await errorIs(/^BroadcastExpected: ETH-ganache is signed by a browser wallet/);
+  provider.rejectNext = true;
+  await page.click('#send');
+  await errorIs(/^SigningError: the user rejected the transaction in the browser wallet \(EIP-1193 4001\)$/);
+  await page.screenshot({ path: join(SHOTS, '08-browser-wallet-rejected.png'), fullPage: true });
+
+  const before = BigInt(await demo.ganache.rpc('eth_getBalance', [provider.address, 'latest']));
+  const toBefore = BigInt(await demo.ganache.rpc('eth_getBalance', [TO, 'latest']));
+  await page.click('#send');
+  await page.waitForFunction(() => /^broadcast: [0-9a-f]{64}$/.test(document.getElementById('sent').textContent));
+  const hash = '0x' + (await page.textContent('#sent')).slice('broadcast: '.length);
+  const receipt = await demo.ganache.rpc('eth_getTransactionReceipt', [hash]);
+  assert.equal(receipt.from.toLowerCase(), provider.address.toLowerCase());
+  const charged = BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice);
+  assert.equal(BigInt(await demo.ganache.rpc('eth_getBalance', [TO, 'latest'])) - toBefore, parseEther('0.25'));
+  const after = BigInt(await demo.ganache.rpc('eth_getBalance', [provider.address, 'latest']));
+  assert.equal(before - after, parseEther('0.25') + charged);
+  await statusIs(`balances of ${provider.address} updated`);
+  await page.screenshot({ path: join(SHOTS, '09-browser-wallet-sent.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await context.close();
 });

@@ -5,7 +5,8 @@ import { createWalletd, WalletdError } from './pkg/src/browser.js';
 
 const $ = (id) => document.getElementById(id);
 const WALLET_KEY = 'walletd-demo:wallet';  // the last wallet's name (not secret)
-const state = { walletd: null, settings: null, coins: null, previewed: null };
+// `browserWallet`: ETH-ganache is signed by the browser-extension wallet (EIP-1193) instead.
+const state = { walletd: null, settings: null, coins: null, previewed: null, browserWallet: false };
 
 function show(id, visible = true) { $(id).hidden = !visible; }
 function status(text) { $('status').textContent = text; }
@@ -35,7 +36,7 @@ async function openWallet(config) {
   state.walletd?.dispose();
   state.walletd = null;
   state.walletd = await createWalletd({ config: { enable_hd: true, event_streaming_configuration: {}, ...config },
-    coins: state.coins });
+    coins: state.coins, ethereumProvider: window.ethereum });
   localStorage.setItem(WALLET_KEY, config.wallet_name);
   show('unlock-form', false);
   show('create-form', false);
@@ -80,11 +81,37 @@ function fillAddresses(result) {
 
 async function activate() {
   status('activating…');
+  if (state.browserWallet) await state.walletd.call('disable_coin', { coin: 'ETH-ganache' });
+  state.browserWallet = false;
+  $('signer').textContent = 'signed by this wallet\'s own keys';
   const result = await state.walletd.call('enable_eth_with_tokens', { ticker: 'ETH-ganache',
     nodes: [{ url: $('node-url').value }], erc20_tokens_requests: [{ ticker: 'TST-ganache' }] });
   fillAddresses(result);
   show('withdraw-panel');
   status(`ETH-ganache active at block ${result.current_block}`);
+}
+
+// The extension's account becomes ETH-ganache's address; walletd builds each transaction and the
+// extension signs and sends it.
+async function connectBrowserWallet() {
+  status('asking the browser wallet…');
+  const active = (await state.walletd.call('get_enabled_coins', {})).coins.some((c) => c.ticker === 'ETH-ganache');
+  if (active) await state.walletd.call('disable_coin', { coin: 'ETH-ganache' });
+  const result = await state.walletd.call('enable_eth_with_tokens', { ticker: 'ETH-ganache',
+    nodes: [{ url: $('node-url').value }], erc20_tokens_requests: [{ ticker: 'TST-ganache' }],
+    priv_key_policy: { type: 'Metamask' } });
+  state.browserWallet = true;
+  const body = $('addresses').querySelector('tbody');
+  body.textContent = '';
+  for (const [address, info] of Object.entries(result.eth_addresses_infos)) {
+    const row = body.insertRow();
+    const tst = result.erc20_addresses_infos[address]?.balances?.['TST-ganache']?.spendable ?? '–';
+    for (const text of [address, 'browser wallet', info.balances.spendable, tst]) row.insertCell().textContent = text;
+  }
+  $('signer').textContent = 'signed by the browser wallet (each send asks it; a withdraw must broadcast)';
+  $('send').disabled = false;
+  show('withdraw-panel');
+  status(`ETH-ganache uses the browser wallet at block ${result.current_block}`);
 }
 
 // ---- withdraw ----
@@ -95,7 +122,7 @@ function feeChoice() {
 }
 
 async function preview() {
-  $('send').disabled = true;
+  $('send').disabled = !state.browserWallet;
   state.previewed = null;
   const tx = await state.walletd.call('withdraw', { coin: $('withdraw-coin').value, to: $('withdraw-to').value,
     amount: $('withdraw-amount').value, ...feeChoice() });
@@ -108,6 +135,14 @@ async function preview() {
 }
 
 async function send() {
+  if (state.browserWallet) {
+    // The extension signs and broadcasts in one step (without broadcast: BroadcastExpected).
+    const tx = await state.walletd.call('withdraw', { coin: $('withdraw-coin').value, to: $('withdraw-to').value,
+      amount: $('withdraw-amount').value, broadcast: true, ...feeChoice() });
+    $('sent').textContent = `broadcast: ${tx.tx_hash}`;
+    await refreshBalances();
+    return;
+  }
   const tx = state.previewed;
   if (!tx) return;
   $('send').disabled = true;
@@ -149,6 +184,8 @@ async function start() {
       ...(mnemonic ? { passphrase: mnemonic } : {}) });
   }));
   $('activate-form').addEventListener('submit', action(activate));
+  show('connect-browser-wallet', Boolean(window.ethereum));
+  $('connect-browser-wallet').addEventListener('click', action(connectBrowserWallet));
   $('withdraw-form').addEventListener('submit', action(preview));
   $('send').addEventListener('click', action(send));
   showWalletForms();
