@@ -1,0 +1,52 @@
+// Runs in Chromium. Each figure is operations per second over `seconds` (from the query):
+// - EIP-1559 transfers signed: walletd's sign_raw_transaction through the package (a JSON request
+//   into the wasm core, which asks the node — a local stub — for the nonce, signs and answers)
+//   vs ethers' Wallet.signTransaction with the same fields (no node).
+// - HD addresses (m/44'/60'/0'/0/i, key and address): walletd's get_private_keys, 100 per call,
+//   vs @scure/bip32's derive + ethers' computeAddress.
+import { createWalletd, MemoryStorage } from '/pkg/src/browser.js';
+import { Wallet, computeAddress } from 'ethers';
+import { HDKey } from '@scure/bip32';
+
+const query = new URLSearchParams(location.search);
+const seconds = Number(query.get('seconds') ?? 3);
+const node = query.get('node');
+const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+
+async function rate(fn, perCall = 1) {
+  const end = performance.now() + seconds * 1000;
+  let n = 0;
+  const start = performance.now();
+  while (performance.now() < end) { await fn(n); n += perCall; }
+  return n / ((performance.now() - start) / 1000);
+}
+
+async function run() {
+  const coins = await (await fetch('/coins.json')).text();
+  const walletd = await createWalletd({ config: { passphrase: MNEMONIC, enable_hd: true }, coins, storage: new MemoryStorage() });
+  await walletd.call('enable_eth_with_tokens', { ticker: 'ETH-ganache', nodes: [{ url: node }], erc20_tokens_requests: [],
+    scan_policy: 'do_not_scan' });
+  const to = '0x000000000000000000000000000000000000bEEF';
+  const out = {};
+  out.walletdSign = await rate(() => walletd.call('sign_raw_transaction', { coin: 'ETH-ganache', type: 'ETH',
+    tx: { to, value: '0.001', gas_limit: 21000, pay_for_gas: { tx_type: 'Eip1559', max_fee_per_gas: '30', max_priority_fee_per_gas: '1' } } }));
+  const key = (await walletd.call('get_private_keys', { coins: ['ETH-ganache'], mode: 'hd', start_index: 0, end_index: 0 }))[0].addresses[0].priv_key;
+  const wallet = new Wallet(key);
+  out.ethersSign = await rate((i) => wallet.signTransaction({ type: 2, chainId: 1337n, nonce: i, to, value: 10n ** 15n,
+    gasLimit: 21000n, maxFeePerGas: 30n * 10n ** 9n, maxPriorityFeePerGas: 10n ** 9n }));
+  out.walletdHd = await rate((i) => walletd.call('get_private_keys', { coins: ['ETH-ganache'], mode: 'hd',
+    start_index: i % 100000, end_index: (i % 100000) + 99 }), 100);
+  const seed = await crypto.subtle.importKey('raw', new TextEncoder().encode(MNEMONIC.normalize('NFKD')), 'PBKDF2', false, ['deriveBits']);
+  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', salt: new TextEncoder().encode('mnemonic'), iterations: 2048, hash: 'SHA-512' }, seed, 512);
+  const account = HDKey.fromMasterSeed(new Uint8Array(bits)).derive("m/44'/60'/0'/0");
+  out.scureHd = await rate(async (i) => computeAddress('0x' + Buffer_hex(account.deriveChild(i % 100000).publicKey)));
+  // The first addresses agree (a bench that compares unequal work proves nothing).
+  const first = (await walletd.call('get_private_keys', { coins: ['ETH-ganache'], mode: 'hd', start_index: 0, end_index: 0 }))[0].addresses[0].address;
+  out.sameFirstAddress = first === computeAddress('0x' + Buffer_hex(account.deriveChild(0).publicKey));
+  walletd.dispose();
+  return out;
+}
+
+function Buffer_hex(bytes) { return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join(''); }
+
+run().then((r) => { window.benchResult = r; }, (e) => { window.benchResult = { error: String(e?.stack ?? e) }; });

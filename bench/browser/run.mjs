@@ -1,0 +1,58 @@
+// walletd's npm package against the JS libraries in the same Chromium page (Debian's chromium via
+// playwright-core): EIP-1559 transfers signed per second and HD addresses derived per second.
+// Needs the wasm build and `node scripts/pack-package.mjs`. Usage: node bench/browser/run.mjs [seconds]
+import { createServer } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from 'playwright-core';
+import { repoRoot } from '../../tests/support/walletd-process.mjs';
+import { listenLocal } from '../../tests/peers/local-server.mjs';
+
+const seconds = Number(process.argv[2] ?? 3);
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
+const roots = [['/pkg/', join(repoRoot, 'build/npm/app/node_modules/@walletd/core')], ['/node_modules/', join(repoRoot, 'node_modules')],
+  ['/', join(repoRoot, 'bench/browser/page')]];
+
+// A JSON-RPC node that answers at once: the chain id, a block, a balance and the nonce.
+const node = await listenLocal((req, res) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-max-age': '600' };
+    if (req.method === 'OPTIONS') { res.writeHead(204, cors); return res.end(); }  // the page's preflight
+    const { id, method } = JSON.parse(body);
+    const result = { eth_chainId: '0x539', eth_blockNumber: '0x10', eth_getBalance: '0xde0b6b3a7640000', eth_getTransactionCount: '0x0',
+      eth_call: '0x' + '0'.repeat(64) }[method] ?? null;
+    res.writeHead(200, { 'content-type': 'application/json', ...cors });
+    res.end(JSON.stringify({ jsonrpc: '2.0', id, result }));
+  });
+});
+const server = createServer((req, res) => {
+  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  if (path === '/coins.json') { res.writeHead(200, { 'content-type': 'application/json' }); return res.end(readFileSync(join(repoRoot, 'config/coins.json'))); }
+  const [prefix, dir] = roots.find(([p]) => path.startsWith(p));
+  const file = normalize(join(dir, path.slice(prefix.length) || 'index.html'));
+  if (!file.startsWith(dir) || !existsSync(file)) { res.writeHead(404); return res.end(); }
+  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+  res.end(readFileSync(file));
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+try {
+  const page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${server.address().port}/index.html?seconds=${seconds}&node=${encodeURIComponent(node.url)}`);
+  await page.waitForFunction(() => window.benchResult, null, { timeout: (seconds * 6 + 60) * 1000 });
+  const r = await page.evaluate(() => window.benchResult);
+  if (r.error) throw new Error(r.error);
+  if (!r.sameFirstAddress) throw new Error('walletd and @scure/bip32 disagree on the first address');
+  const row = (what, a, b, unit) => console.log(`${what.padEnd(44)} walletd ${a.toFixed(0).padStart(7)} ${unit}   ${b[0].padEnd(26)} ${b[1].toFixed(0).padStart(7)} ${unit}   (${(a / b[1]).toFixed(2)}×)`);
+  console.log(`In Chromium ${browser.version()}, ${seconds} s per figure:`);
+  row('EIP-1559 transfers signed (package: + nonce)', r.walletdSign, ['ethers signTransaction', r.ethersSign], '/s');
+  row('HD addresses m/44\'/60\'/0\'/0/i', r.walletdHd, ['@scure/bip32 + computeAddress', r.scureHd], '/s');
+  console.log('(sign_raw_transaction asks the node for the nonce: each package signature includes one fetch to a local\n' +
+    ' stub, so that row measures the request path; the core\'s signing alone: bench/evm_signing/run.mjs)');
+} finally {
+  await browser.close();
+  await new Promise((resolve) => server.close(resolve));
+  await node.close();
+}
