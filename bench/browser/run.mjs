@@ -47,10 +47,11 @@ try {
   if (!r.sameFirstAddress) throw new Error('walletd and @scure/bip32 disagree on the first address');
   const row = (what, a, b, unit) => console.log(`${what.padEnd(44)} walletd ${a.toFixed(0).padStart(7)} ${unit}   ${b[0].padEnd(26)} ${b[1].toFixed(0).padStart(7)} ${unit}   (${(a / b[1]).toFixed(2)}×)`);
   console.log(`In Chromium ${browser.version()}, ${seconds} s per figure:`);
-  row('EIP-1559 transfers signed (package: + nonce)', r.walletdSign, ['ethers signTransaction', r.ethersSign], '/s');
+  row('EIP-1559 transfers signed (nonce given)', r.walletdSign, ['ethers signTransaction', r.ethersSign], '/s');
+  row('  the same, nonce fetched from the node', r.walletdSignFetch, ['ethers signTransaction', r.ethersSign], '/s');
   row('HD addresses m/44\'/60\'/0\'/0/i', r.walletdHd, ['@scure/bip32 + computeAddress', r.scureHd], '/s');
-  console.log('(sign_raw_transaction asks the node for the nonce: each package signature includes one fetch to a local\n' +
-    ' stub, so that row measures the request path; the core\'s signing alone: bench/evm_signing/run.mjs)');
+  console.log('(walletd\'s figures are whole sign_raw_transaction requests through the package: JSON in, parse, sign,\n' +
+    ' JSON out; without a nonce each request also waits for one fetch to a local stub node)');
 } finally {
   await browser.close();
   await new Promise((resolve) => server.close(resolve));

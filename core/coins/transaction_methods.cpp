@@ -206,8 +206,10 @@ void registerTransactionMethods(MethodTable& t) {
          "{ coin: string; type: \"ETH\"; tx: { to?: string; value?: string | number; data?: "
          "string; gas_limit: string | number; pay_for_gas?: { tx_type: \"Legacy\"; gas_price: "
          "Decimal } | { tx_type: \"Eip1559\"; max_fee_per_gas: Decimal; "
-         "max_priority_fee_per_gas: Decimal; min_wait_time?: number; max_wait_time?: number } } } "
-         "| { coin: string; type: \"UTXO\"; tx: { tx_hex: string; prev_txns?: object[] } }",
+         "max_priority_fee_per_gas: Decimal; min_wait_time?: number; max_wait_time?: number }; "
+         "nonce?: number /* walletd: "
+         "default the node's pending count */ } } | { coin: string; type: \"UTXO\"; tx: { tx_hex: "
+         "string; prev_txns?: object[] } }",
          "{ tx_hex: string }", MethodAccess::Protected, typedHandler(&signRawTransaction),
          nullptr});
   t.add({"my_tx_history",

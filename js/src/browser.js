@@ -1,31 +1,18 @@
 // @walletd/core for browsers, workers and extension pages: no Node module is imported. The .wasm
 // is compiled once per page (streaming when the server sends application/wasm) and shared by
-// every createWalletd() call; storage defaults to IndexedDB.
+// every createWalletd() call; storage defaults to IndexedDB. The glue is imported when the first
+// walletd is created, in parallel with the .wasm (service workers, where import() is not
+// allowed, use '@walletd/core/service-worker').
 import { createWalletdWith } from './core.js';
+import { ChromeStorage } from './chrome-storage.js';
 import { IndexedDbStorage } from './indexeddb-storage.js';
 import { MemoryStorage } from './memory-storage.js';
 import { WalletdError } from './walletd-error.js';
+import { compileWasm } from './wasm-loader.js';
 
-export { IndexedDbStorage, MemoryStorage, WalletdError };
+export { ChromeStorage, IndexedDbStorage, MemoryStorage, WalletdError };
 
 let factory = null;
-const compiled = new Map();  // wasm URL → Promise<WebAssembly.Module>
-
-async function compileWasm(url) {
-  const key = String(url);
-  if (!compiled.has(key)) {
-    compiled.set(key, (async () => {
-      const res = await fetch(key);
-      if (!res.ok) throw new Error(`walletd: could not load ${key} (HTTP ${res.status})`);
-      if (WebAssembly.compileStreaming && res.headers.get('content-type')?.startsWith('application/wasm')) {
-        return WebAssembly.compileStreaming(res);
-      }
-      return WebAssembly.compile(await res.arrayBuffer());
-    })());
-    compiled.get(key).catch(() => compiled.delete(key));  // a failed load may be retried
-  }
-  return compiled.get(key);
-}
 
 export function createWalletd(options) {
   return createWalletdWith({

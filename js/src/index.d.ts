@@ -3,8 +3,8 @@ import type { WalletdMethods, WalletdMethodName } from './methods';
 
 /**
  * Where walletd keeps its data. Values are strings; a batch must apply whole or not at all.
- * IndexedDbStorage (browsers' default) and MemoryStorage (Node's default) implement it; an
- * extension's service worker can implement it over chrome.storage.
+ * IndexedDbStorage (browsers' default), MemoryStorage (Node's default), FileStorage (Node) and
+ * ChromeStorage (extensions) implement it; any object with these three methods will do.
  */
 export interface WalletdStorage {
   storageGet(args: { ns: string; key: string }): Promise<string | null>;
@@ -25,6 +25,24 @@ export declare class IndexedDbStorage implements WalletdStorage {
 
 export declare class MemoryStorage implements WalletdStorage {
   constructor();
+  storageGet(args: { ns: string; key: string }): Promise<string | null>;
+  storageScan(args: { ns: string; prefix: string }): Promise<[string, string][]>;
+  storageApplyBatch(args: { ns: string; writes: [string, string | null][] }): Promise<unknown>;
+}
+
+/** chrome.storage for an extension (service worker and pages share it); a batch is one set(). */
+export declare class ChromeStorage implements WalletdStorage {
+  /** area: default chrome.storage.local; prefix: default "walletd" (items `prefix:<ns length>:ns:key`). */
+  constructor(area?: object, prefix?: string);
+  storageGet(args: { ns: string; key: string }): Promise<string | null>;
+  storageScan(args: { ns: string; prefix: string }): Promise<[string, string][]>;
+  storageApplyBatch(args: { ns: string; writes: [string, string | null][] }): Promise<unknown>;
+}
+
+/** Node entry only: one JSON file per namespace in `dir`, each batch written atomically
+ * (temporary file, fsync, rename). */
+export declare class FileStorage implements WalletdStorage {
+  constructor(dir: string);
   storageGet(args: { ns: string; key: string }): Promise<string | null>;
   storageScan(args: { ns: string; prefix: string }): Promise<[string, string][]>;
   storageApplyBatch(args: { ns: string; writes: [string, string | null][] }): Promise<unknown>;

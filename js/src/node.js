@@ -1,13 +1,15 @@
 // @walletd/core for Node (20+): the same API as in browsers; the .wasm is read from the package
-// and compiled once per process; storage defaults to memory (pass IndexedDbStorage over an
-// IndexedDB implementation, or your own store, to keep data).
+// and compiled once per process; storage defaults to memory (pass FileStorage(dir), or
+// IndexedDbStorage over an IndexedDB implementation, or your own store, to keep data).
 import { readFile } from 'node:fs/promises';
 import { createWalletdWith } from './core.js';
+import { ChromeStorage } from './chrome-storage.js';
+import { FileStorage } from './file-storage.js';
 import { IndexedDbStorage } from './indexeddb-storage.js';
 import { MemoryStorage } from './memory-storage.js';
 import { WalletdError } from './walletd-error.js';
 
-export { IndexedDbStorage, MemoryStorage, WalletdError };
+export { ChromeStorage, FileStorage, IndexedDbStorage, MemoryStorage, WalletdError };
 
 let factory = null;
 const compiled = new Map();  // wasm URL → Promise<WebAssembly.Module>

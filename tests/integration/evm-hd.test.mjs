@@ -173,6 +173,20 @@ test('sign_raw_transaction with PayForGas: Legacy and Eip1559, broadcast by send
     assert.equal(await balance(TO), toBefore + c.value);
     assert.equal(await balance(hd(0)), before - c.value - 21000n * c.price);
   }
+  // walletd's `nonce`: two transactions signed ahead, without asking the node, both mined in order.
+  const next = BigInt(await ganache.rpc('eth_getTransactionCount', [hd(0), 'pending']));
+  const signed = [];
+  for (const nonce of [Number(next), '0x' + (next + 1n).toString(16)]) {
+    const res = await walletd.rpc('sign_raw_transaction', { coin: 'ETH-ganache', type: 'ETH',
+      tx: { to: TO, value: '0.001', gas_limit: 21000, nonce, pay_for_gas: { tx_type: 'Legacy', gas_price: '2' } } });
+    assert.equal(res.status, 200, res.text);
+    signed.push(res.json.result.tx_hex);
+  }
+  assert.deepEqual(signed.map((h) => Transaction.from('0x' + h).nonce), [Number(next), Number(next) + 1]);
+  for (const tx_hex of signed) {
+    const sent = await walletd.rpc('send_raw_transaction', { coin: 'ETH-ganache', tx_hex });
+    assert.equal((await receipt(sent.json.result.tx_hash)).status, '0x1');
+  }
   for (const [params, status, type] of [
     [{ coin: 'NOPE', type: 'ETH', tx: { gas_limit: 21000 } }, 404, 'NoSuchCoin'],
     [{ coin: 'ETH-ganache', type: 'ETH', tx: { gas_limit: 21000, pay_for_gas: { tx_type: 'Fast' } } }, 400, 'InvalidRequest'],
@@ -181,7 +195,11 @@ test('sign_raw_transaction with PayForGas: Legacy and Eip1559, broadcast by send
     [{ coin: 'ETH-ganache', type: 'ETH', tx: { gas_limit: 21000, value: '-1' } }, 400, 'InvalidRequest'],
     [{ coin: 'ETH-ganache', type: 'ETH', tx: { gas_limit: 21000, to: '0x12' } }, 400, 'InvalidParam'],
     [{ coin: 'ETH-ganache', type: 'ETH', tx: { gas_limit: 21000, data: 'zz' } }, 400, 'InvalidRequest'],
-    [{ coin: 'ETH-ganache', type: 'ETH', tx: { gas_limit: 21000, nonce: 1 } }, 400, 'InvalidRequest'],
+    [{ coin: 'ETH-ganache', type: 'ETH', tx: { gas_limit: 21000, nonce: -1 } }, 400, 'InvalidRequest'],
+    [{ coin: 'ETH-ganache', type: 'ETH', tx: { gas_limit: 21000, nonce: 1.5 } }, 400, 'InvalidRequest'],
+    [{ coin: 'ETH-ganache', type: 'ETH', tx: { gas_limit: 21000, nonce: [] } }, 400, 'InvalidRequest'],
+    [{ coin: 'ETH-ganache', type: 'ETH', tx: { gas_limit: 21000, nonce: '0x1' + '0'.repeat(16) } }, 400, 'InvalidRequest'],
+    [{ coin: 'ETH-ganache', type: 'ETH', tx: { gas_limit: 21000, nonce_: 1 } }, 400, 'InvalidRequest'],
     [{ coin: 'ETH-ganache', type: 'BTC', tx: {} }, 400, 'InvalidRequest'],
     [{ coin: 'ETH-ganache', type: 'UTXO', tx: { tx_hex: '00' } }, 400, 'InvalidParam'],
   ]) {

@@ -1,7 +1,8 @@
 // Runs in Chromium. Each figure is operations per second over `seconds` (from the query):
 // - EIP-1559 transfers signed: walletd's sign_raw_transaction through the package (a JSON request
-//   into the wasm core, which asks the node — a local stub — for the nonce, signs and answers)
-//   vs ethers' Wallet.signTransaction with the same fields (no node).
+//   into the wasm core, which signs and answers) with the nonce given, vs ethers'
+//   Wallet.signTransaction with the same fields (no node); and walletd again without the nonce,
+//   when the core asks the node (a local stub) for it.
 // - HD addresses (m/44'/60'/0'/0/i, key and address): walletd's get_private_keys, 100 per call,
 //   vs @scure/bip32's derive + ethers' computeAddress.
 import { createWalletd, MemoryStorage } from '/pkg/src/browser.js';
@@ -28,8 +29,11 @@ async function run() {
     scan_policy: 'do_not_scan' });
   const to = '0x000000000000000000000000000000000000bEEF';
   const out = {};
-  out.walletdSign = await rate(() => walletd.call('sign_raw_transaction', { coin: 'ETH-ganache', type: 'ETH',
-    tx: { to, value: '0.001', gas_limit: 21000, pay_for_gas: { tx_type: 'Eip1559', max_fee_per_gas: '30', max_priority_fee_per_gas: '1' } } }));
+  const pay_for_gas = { tx_type: 'Eip1559', max_fee_per_gas: '30', max_priority_fee_per_gas: '1' };
+  out.walletdSign = await rate((i) => walletd.call('sign_raw_transaction', { coin: 'ETH-ganache', type: 'ETH',
+    tx: { to, value: '0.001', gas_limit: 21000, nonce: i, pay_for_gas } }));
+  out.walletdSignFetch = await rate(() => walletd.call('sign_raw_transaction', { coin: 'ETH-ganache', type: 'ETH',
+    tx: { to, value: '0.001', gas_limit: 21000, pay_for_gas } }));
   const key = (await walletd.call('get_private_keys', { coins: ['ETH-ganache'], mode: 'hd', start_index: 0, end_index: 0 }))[0].addresses[0].priv_key;
   const wallet = new Wallet(key);
   out.ethersSign = await rate((i) => wallet.signTransaction({ type: 2, chainId: 1337n, nonce: i, to, value: 10n ** 15n,

@@ -71,6 +71,9 @@ struct EthRawTx {
   Bytes data;
   std::uint64_t gas_limit = 0;
   std::optional<PayForGas> pay_for_gas;
+  // walletd's addition: a caller that queues transactions (or signs without a node round
+  // trip) names the nonce; without it the node's pending count is used, as KDF does.
+  std::optional<std::uint64_t> nonce;
 
   static EthRawTx fromJson(const Json& tx, const std::string& path) {
     ParamsReader t(tx, path, false);
@@ -90,6 +93,11 @@ struct EthRawTx {
       throwInvalidParams(t.fieldPath("gas_limit") + ": out of range 1..30000000");
     p.gas_limit = *gas64;
     p.pay_for_gas = t.optional<PayForGas>("pay_for_gas");
+    if (auto nonce = t.optional<Json>("nonce")) {
+      const auto n = quantityField(*nonce, t.fieldPath("nonce"), std::nullopt).toUint64();
+      if (!n || *n == UINT64_MAX) throwInvalidParams(t.fieldPath("nonce") + ": out of range");
+      p.nonce = *n;
+    }
     t.rejectUnknown();
     return p;
   }
@@ -126,7 +134,11 @@ Task<std::string> signRaw(EthPlatform& platform, SignRawRequest request) {
   tx.gas_price = fees.gas_price;
   tx.max_fee_per_gas = fees.max_fee;
   tx.max_priority_fee_per_gas = fees.priority_fee;
-  tx.nonce = co_await platform.transactionCount(platform.address(), "pending");
+  if (p.nonce) {
+    tx.nonce = *p.nonce;
+  } else {
+    tx.nonce = co_await platform.transactionCount(platform.address(), "pending");
+  }
   co_return toHex(tx.sign(platform.signer().key).raw);
 }
 

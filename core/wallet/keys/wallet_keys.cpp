@@ -1,6 +1,8 @@
 // WalletKeys.
 #include "core/wallet/keys/wallet_keys.h"
 
+#include <mutex>
+
 #include "core/crypto/crypto_error.h"
 #include "core/crypto/hashes.h"
 #include "core/crypto/secret.h"
@@ -18,14 +20,25 @@ std::shared_ptr<const PrivateKey> sharedSecret(const PrivateKey& key) {
   });
 }
 
-std::shared_ptr<const Ed25519Key> p2pKeyFrom(const PrivateKey& internal_key) {
-  ByteArray<32> seed = sha256Bytes(internal_key);
-  auto key = std::make_shared<const Ed25519Key>(Ed25519Key::fromSeed(seed));
-  wipe(seed);
-  return key;
-}
-
 }  // namespace
+
+// The P2P key's seed until the key is asked for; the seed is wiped with it.
+struct WalletKeys::LazyP2pKey {
+  explicit LazyP2pKey(const PrivateKey& internal_key) : seed(sha256Bytes(internal_key)) {}
+  ~LazyP2pKey() { wipe(seed); }
+  ByteArray<32> seed;
+  std::once_flag made;
+  std::shared_ptr<const Ed25519Key> key;
+};
+
+std::shared_ptr<const Ed25519Key> WalletKeys::p2pKey() const {
+  if (!p2p_key_) return nullptr;
+  LazyP2pKey& lazy = *p2p_key_;
+  std::call_once(lazy.made, [&] {
+    lazy.key = std::make_shared<const Ed25519Key>(Ed25519Key::fromSeed(lazy.seed));
+  });
+  return lazy.key;
+}
 
 WalletKeys WalletKeys::fromPassphrase(std::string_view passphrase, bool enable_hd) {
   WalletKeys keys;
@@ -38,13 +51,13 @@ WalletKeys WalletKeys::fromPassphrase(std::string_view passphrase, bool enable_h
       keys.account_cache_ = std::make_shared<std::map<std::vector<std::uint32_t>, ExtendedKey>>();
       const ExtendedKey internal = keys.derive(DerivationPath::parse("m/44'/141'/2147483647/0/0"));
       keys.internal_public_ = internal.publicKey();
-      keys.p2p_key_ = p2pKeyFrom(internal.privateKey());
+      keys.p2p_key_ = std::make_shared<LazyP2pKey>(internal.privateKey());
     } else {
       PrivateKey key = iguanaPrivateKey(passphrase);
       keys.mode_ = Mode::Iguana;
       keys.iguana_ = sharedSecret(key);
       keys.internal_public_ = PublicKey::fromPrivate(key);
-      keys.p2p_key_ = p2pKeyFrom(key);
+      keys.p2p_key_ = std::make_shared<LazyP2pKey>(key);
       wipe(key);
     }
   } catch (const Bip39Error& e) {

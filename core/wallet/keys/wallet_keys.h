@@ -37,7 +37,9 @@ class WalletKeys {
   const PublicKey& internalPublicKey() const;
   // The node's P2P identity as KDF derives it: Ed25519 with seed = SHA-256(internal private key).
   // walletd signs proxy requests with it (the X-Auth-Payload header); null without a login.
-  std::shared_ptr<const Ed25519Key> p2pKey() const { return p2p_key_; }
+  // Made on first use: Ed25519 key generation is the dearest part of a login in wasm, and most
+  // nodes never talk to a proxy.
+  std::shared_ptr<const Ed25519Key> p2pKey() const;
 
  private:
   WalletKeys() = default;
@@ -46,7 +48,8 @@ class WalletKeys {
   std::shared_ptr<const PrivateKey> iguana_;  // shared: WalletKeys is copied into the Node
   std::shared_ptr<const ExtendedKey> root_;
   std::optional<PublicKey> internal_public_;
-  std::shared_ptr<const Ed25519Key> p2p_key_;
+  struct LazyP2pKey;
+  std::shared_ptr<LazyP2pKey> p2p_key_;
   std::shared_ptr<std::map<std::vector<std::uint32_t>, ExtendedKey>> account_cache_;
 };
 
