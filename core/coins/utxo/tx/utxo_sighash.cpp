@@ -1,0 +1,62 @@
+// Signature hashes (SIGHASH_ALL).
+#include "core/coins/utxo/tx/utxo_sighash.h"
+
+#include <stdexcept>
+
+#include "core/crypto/hashes.h"
+
+namespace walletd {
+
+Digest32 legacySighash(const UtxoTransaction& tx, std::size_t index, ByteView script_code,
+                       std::uint32_t hash_type) {
+  if (index >= tx.inputs.size()) throw std::out_of_range("no such input");
+  UtxoTransaction copy = tx;
+  for (std::size_t i = 0; i < copy.inputs.size(); ++i) {
+    copy.inputs[i].witness.clear();
+    copy.inputs[i].script_sig =
+        i == index ? Bytes(script_code.begin(), script_code.end()) : Bytes();
+  }
+  Bytes preimage = copy.serializeWithoutWitness();
+  WireWriter(preimage).u32(hash_type);
+  return sha256d(preimage);
+}
+
+Bip143Sighash::Bip143Sighash(const UtxoTransaction& tx) : tx_(tx) {
+  Bytes prevouts, sequences, outputs;
+  WireWriter p(prevouts), s(sequences), o(outputs);
+  for (const TxInput& in : tx.inputs) {
+    p.raw(in.prevout.txid);
+    p.u32(in.prevout.index);
+    s.u32(in.sequence);
+  }
+  for (const TxOutput& out : tx.outputs) {
+    o.u64(out.value);
+    o.varBytes(out.script_pubkey);
+  }
+  hash_prevouts_ = sha256d(prevouts);
+  hash_sequence_ = sha256d(sequences);
+  hash_outputs_ = sha256d(outputs);
+}
+
+Digest32 Bip143Sighash::digest(std::size_t index, ByteView script_code, std::uint64_t amount,
+                               std::uint32_t hash_type) const {
+  if (index >= tx_.inputs.size()) throw std::out_of_range("no such input");
+  const TxInput& in = tx_.inputs[index];
+  Bytes preimage;
+  preimage.reserve(160 + script_code.size());
+  WireWriter w(preimage);
+  w.u32(static_cast<std::uint32_t>(tx_.version));
+  w.raw(hash_prevouts_);
+  w.raw(hash_sequence_);
+  w.raw(in.prevout.txid);
+  w.u32(in.prevout.index);
+  w.varBytes(script_code);
+  w.u64(amount);
+  w.u32(in.sequence);
+  w.raw(hash_outputs_);
+  w.u32(tx_.locktime);
+  w.u32(hash_type);
+  return sha256d(preimage);
+}
+
+}  // namespace walletd
