@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 packages=(build-essential cmake ninja-build pkg-config git dpkg-dev ca-certificates curl
   openssl emscripten libsecp256k1-dev libmbedtls-dev libcpp-httplib-dev nlohmann-json3-dev catch2 wrk
   clang libclang-rt-14-dev  # clang + libFuzzer/ASan/UBSan runtimes for the fuzz preset
-  chromium)  # the npm package tests in a real browser (driven by playwright-core)
+  chromium  # the npm package tests in a real browser (driven by playwright-core)
+  litecoind)  # the UTXO peer: Litecoin Core in regtest (Bitcoin Core 0.21 scripts and sighash rules)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

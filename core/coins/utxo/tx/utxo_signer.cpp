@@ -2,6 +2,7 @@
 #include "core/coins/utxo/tx/utxo_signer.h"
 
 #include <algorithm>
+#include <map>
 
 #include "core/coins/utxo/tx/utxo_script.h"
 #include "core/coins/utxo/tx/utxo_sighash.h"
@@ -10,12 +11,45 @@
 
 namespace walletd {
 
+namespace {
+
+// The wallet's keys met while signing one transaction, with their public keys (derived once:
+// a public key costs as much as a signature). Wiped when signing ends.
+class SigningKeys {
+ public:
+  explicit SigningKeys(const KeyForHash160& key_for) : key_for_(key_for) {}
+  ~SigningKeys() {
+    for (auto& [hash, entry] : keys_) wipe(entry.first);
+  }
+  // The key and compressed public key for `hash`, or nullptr when the wallet has none.
+  const std::pair<PrivateKey, ByteArray<33>>* find(const Bytes& hash) {
+    auto it = keys_.find(hash);
+    if (it != keys_.end()) return &it->second;
+    std::optional<PrivateKey> key = key_for_(hash);
+    if (!key) return nullptr;
+    const ByteArray<33> pub = PublicKey::fromPrivate(*key).compressed();
+    const ByteArray<20> key_hash = hash160(pub);
+    const bool matches = std::equal(hash.begin(), hash.end(), key_hash.begin(), key_hash.end());
+    auto& entry = keys_[hash] = {*key, pub};
+    wipe(*key);
+    if (!matches) throw UtxoSigningError("a key does not match the address it was given for");
+    return &entry;
+  }
+
+ private:
+  const KeyForHash160& key_for_;
+  std::map<Bytes, std::pair<PrivateKey, ByteArray<33>>> keys_;
+};
+
+}  // namespace
+
 void signUtxoTransaction(UtxoTransaction& tx, const std::vector<SpentOutput>& spent,
                          const KeyForHash160& key_for) {
   if (spent.size() != tx.inputs.size())
     throw UtxoSigningError("every input needs the output it spends");
   // Segwit digests commit to the outputs and all inputs, not to scriptSigs: computed once.
   const Bip143Sighash segwit(tx);
+  SigningKeys keys(key_for);
   std::vector<std::pair<Bytes, std::vector<Bytes>>> unlocks(tx.inputs.size());
   for (std::size_t i = 0; i < tx.inputs.size(); ++i) {
     const auto output = standardOutput(spent[i].script_pubkey);
@@ -23,19 +57,13 @@ void signUtxoTransaction(UtxoTransaction& tx, const std::vector<SpentOutput>& sp
     const bool p2wpkh = output && output->kind == UtxoAddress::Kind::WitnessV0KeyHash;
     if (!p2pkh && !p2wpkh)
       throw UtxoSigningError("input " + std::to_string(i) + " spends a script walletd cannot sign");
-    std::optional<PrivateKey> key = key_for(output->hash);
+    const auto* key = keys.find(output->hash);
     if (!key) throw UtxoSigningError("input " + std::to_string(i) + " is not the wallet's");
-    const ByteArray<33> pub = PublicKey::fromPrivate(*key).compressed();
-    const ByteArray<20> key_hash = hash160(pub);
-    if (!std::equal(output->hash.begin(), output->hash.end(), key_hash.begin(), key_hash.end())) {
-      wipe(*key);
-      throw UtxoSigningError("input " + std::to_string(i) + ": the key does not match its address");
-    }
+    const auto& [priv, pub] = *key;
     const Bytes script_code = p2pkhScript(output->hash);
     const Digest32 digest =
         p2wpkh ? segwit.digest(i, script_code, spent[i].value) : legacySighash(tx, i, script_code);
-    Bytes signature = signDer(digest, *key);
-    wipe(*key);
+    Bytes signature = signDer(digest, priv);
     signature.push_back(static_cast<std::uint8_t>(kSighashAll));
     if (p2wpkh) {
       unlocks[i].second = {signature, Bytes(pub.begin(), pub.end())};
