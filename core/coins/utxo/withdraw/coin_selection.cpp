@@ -1,0 +1,108 @@
+// Coin selection for a UTXO withdraw.
+#include "core/coins/utxo/withdraw/coin_selection.h"
+
+#include <algorithm>
+
+namespace walletd {
+namespace {
+
+std::uint64_t sumOf(const std::vector<Unspent>& inputs) {
+  std::uint64_t total = 0;
+  for (const Unspent& u : inputs) total += u.output.value;
+  return total;
+}
+
+TxWeight weightOf(const std::vector<Unspent>& inputs, const std::vector<TxOutput>& outputs) {
+  TxWeight w;
+  for (const Unspent& u : inputs) w.addInput(u.kind);
+  for (const TxOutput& o : outputs) w.addOutput(o.script_pubkey);
+  return w;
+}
+
+[[noreturn]] void notEnough(std::uint64_t available, std::uint64_t required) {
+  throw SelectionError(SelectionError::Reason::NotSufficientBalance, available, required,
+                       "not enough funds: " + std::to_string(available) + " available, " +
+                           std::to_string(required) + " required (satoshis)");
+}
+
+[[noreturn]] void tooLow(std::uint64_t amount, std::uint64_t threshold) {
+  throw SelectionError(SelectionError::Reason::AmountTooLow, amount, threshold,
+                       "amount " + std::to_string(amount) + " is below the dust threshold " +
+                           std::to_string(threshold) + " (satoshis)");
+}
+
+Selection spendAll(const SelectionRequest& r) {
+  Selection s;
+  s.inputs = r.unspent;
+  s.outputs = {r.payments.front()};
+  const std::uint64_t total = sumOf(s.inputs);
+  s.vsize = weightOf(s.inputs, s.outputs).vsize();
+  s.fee = r.fee.feeFor(s.vsize);
+  if (total <= s.fee) notEnough(total, s.fee);
+  s.outputs[0].value = total - s.fee;
+  if (s.outputs[0].value < r.dust) tooLow(s.outputs[0].value, r.dust);
+  return s;
+}
+
+}  // namespace
+
+std::uint64_t UtxoFeeRule::feeFor(std::size_t vsize) const {
+  if (kind == Kind::Fixed) return satoshis;
+  return (satoshis * vsize + 999) / 1000;
+}
+
+Selection selectCoins(const SelectionRequest& request) {
+  if (request.payments.empty()) throw std::invalid_argument("a withdraw pays someone");
+  std::vector<Unspent> unspent = request.unspent;
+  std::stable_sort(unspent.begin(), unspent.end(), [](const Unspent& a, const Unspent& b) {
+    return a.output.value > b.output.value;
+  });
+  const std::uint64_t available = sumOf(unspent);
+  if (request.max) {
+    if (unspent.empty()) notEnough(0, 1);
+    SelectionRequest all = request;
+    all.unspent = unspent;
+    return spendAll(all);
+  }
+  std::uint64_t paid = 0;
+  for (const TxOutput& p : request.payments) {
+    if (p.value < request.dust) tooLow(p.value, request.dust);
+    paid += p.value;
+  }
+  const bool fixed = request.fee.kind == UtxoFeeRule::Kind::Fixed;
+  Selection s;
+  s.outputs = request.payments;
+  std::uint64_t in = 0;
+  std::uint64_t last_required = paid;
+  for (const Unspent& u : unspent) {
+    s.inputs.push_back(u);
+    in += u.output.value;
+    // Without change first: it is smaller, and change may turn out to be dust.
+    const std::size_t bare = weightOf(s.inputs, s.outputs).vsize();
+    const std::uint64_t bare_fee = request.fee.feeFor(bare);
+    last_required = paid + bare_fee;
+    if (in < last_required) continue;
+    std::vector<TxOutput> with_change = s.outputs;
+    with_change.push_back({0, request.change_script});
+    const std::size_t sized = weightOf(s.inputs, with_change).vsize();
+    const std::uint64_t change_fee = request.fee.feeFor(sized);
+    if (in >= paid + change_fee && in - paid - change_fee >= request.dust &&
+        in - paid - change_fee > 0) {
+      with_change.back().value = in - paid - change_fee;
+      s.outputs = std::move(with_change);
+      s.fee = change_fee;
+      s.vsize = sized;
+      return s;
+    }
+    const std::uint64_t leftover = in - paid - bare_fee;
+    if (leftover == 0 || !fixed) {  // a rate's fee may take dust change; a fixed fee may not
+      s.fee = bare_fee + leftover;
+      s.vsize = bare;
+      return s;
+    }
+    last_required = paid + bare_fee + request.dust;  // enough for change that is not dust
+  }
+  notEnough(available, last_required);
+}
+
+}  // namespace walletd
