@@ -66,11 +66,12 @@ int run(const LaunchOptions& options) {
   OsClock clock;
   OsRandom random;
   SseSink sink;
+  OsFiles files;
   std::thread core_thread([&] { executor.run(); });
 
   pthread_t main_thread = pthread_self();
   NativeHttpClient http(executor);
-  Node node(config, std::move(loaded.coins), Platform{executor, storage, clock, random, sink, http},
+  Node node(config, std::move(loaded.coins), Platform{executor, storage, clock, random, sink, http, nullptr, &files},
             [main_thread] { pthread_kill(main_thread, SIGUSR1); });
   auto stop_core = [&] {
     executor.stop();

@@ -1,12 +1,17 @@
-// The operating system's clock and CSPRNG for the core.
+// The operating system's clock, CSPRNG and files for the core.
 #pragma once
 
 #include <sys/random.h>
 
+#include <sys/stat.h>
 #include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include "core/platform/clock.h"
+#include "core/platform/local_files.h"
 #include "core/platform/random.h"
 
 namespace walletd {
@@ -34,6 +39,26 @@ class OsRandom : public Random {
       filled += static_cast<std::size_t>(n);
     }
     return out;
+  }
+};
+
+// Regular files up to 1 MiB (a coin daemon's conf file is a few lines).
+class OsFiles : public LocalFiles {
+ public:
+  std::optional<std::string> readText(const std::string& path) override {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > (1 << 20))
+      return std::nullopt;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+  std::optional<std::string> homeDirectory() override {
+    const char* home = std::getenv("HOME");
+    if (home == nullptr || *home == '\0') return std::nullopt;
+    return std::string(home);
   }
 };
 

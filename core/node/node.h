@@ -16,6 +16,7 @@
 #include "core/platform/executor.h"
 #include "core/platform/external_signer.h"
 #include "core/platform/http_client.h"
+#include "core/platform/local_files.h"
 #include "core/platform/random.h"
 #include "core/platform/storage.h"
 #include "core/rpc/dispatcher.h"
@@ -34,6 +35,7 @@ struct Platform {
   EventSink& events;
   HttpClient& http;
   ExternalSigner* external_signer = nullptr;  // a browser-extension wallet (browser host only)
+  LocalFiles* local_files = nullptr;          // the machine's files (native host only)
 };
 
 struct BuildInfo {
@@ -60,6 +62,7 @@ class Node {
   Clock& clock() { return platform_.clock; }
   HttpClient& http() { return platform_.http; }
   ExternalSigner* externalSigner() { return platform_.external_signer; }
+  LocalFiles* localFiles() { return platform_.local_files; }
   Storage& storage() { return platform_.storage; }
   StreamManager& streams() { return streams_; }
   AccountStore& accounts() { return accounts_; }

@@ -43,7 +43,7 @@ class UtxoAddressCodec : public AddressCodec {
 
   std::string address(const PublicKey& key, bool use_coin_format) const override;
   std::string privateKeyText(const PrivateKey& key) const override;  // WIF
-  std::string publicKeyText(const PublicKey& key) const override;   // compressed hex
+  std::string publicKeyText(const PublicKey& key) const override;    // compressed hex
   void validate(std::string_view address) const override;
   std::optional<std::string> convert(std::string_view from, const std::string& format,
                                      const std::optional<std::string>& network) const override;

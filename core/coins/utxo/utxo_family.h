@@ -1,9 +1,9 @@
-// UtxoFamily: UTXO, BCH, QTUM and QRC20 entries. For now it provides their address codec (key
-// export, convertaddress, validateaddress); activation and withdraw come with the UTXO family's
-// issue, in this folder.
+// UtxoFamily: UTXO, BCH, QTUM and QRC20 entries: their address codec (key export, convertaddress,
+// validateaddress) and, for the UTXO protocol, task::enable_utxo::* (utxo_activation.h).
 #pragma once
 
 #include "core/coins/coin_family.h"
+#include "core/coins/utxo/utxo_activation.h"
 #include "core/coins/utxo/utxo_address_codec.h"
 
 namespace walletd {
@@ -18,6 +18,7 @@ class UtxoFamily : public CoinFamily {
                                              const CoinsConfig&) const override {
     return std::make_unique<UtxoAddressCodec>(coin);
   }
+  void registerMethods(MethodTable& table) const override { registerUtxoActivation(table); }
 };
 
 }  // namespace walletd

@@ -136,5 +136,6 @@ TEST_CASE("task::enable_eth::init answers what needs no node at once; params are
         "InvalidRequest");
   // Statuses of one family do not answer for another.
   CHECK(t.rpc("task::enable_utxo::status", Json{{"task_id", id}}, &code)["error_type"] ==
-        "NoSuchMethod");
+        "NoSuchTask");
+  CHECK(code == 400);
 }

@@ -23,14 +23,15 @@ class SigningKeys {
   }
   // The key and compressed public key for `hash`, or nullptr when the wallet has none.
   const std::pair<PrivateKey, ByteArray<33>>* find(const Bytes& hash) {
-    auto it = keys_.find(hash);
+    const std::string name(hash.begin(), hash.end());
+    auto it = keys_.find(name);
     if (it != keys_.end()) return &it->second;
     std::optional<PrivateKey> key = key_for_(hash);
     if (!key) return nullptr;
     const ByteArray<33> pub = PublicKey::fromPrivate(*key).compressed();
     const ByteArray<20> key_hash = hash160(pub);
     const bool matches = std::equal(hash.begin(), hash.end(), key_hash.begin(), key_hash.end());
-    auto& entry = keys_[hash] = {*key, pub};
+    auto& entry = keys_[name] = {*key, pub};
     wipe(*key);
     if (!matches) throw UtxoSigningError("a key does not match the address it was given for");
     return &entry;
@@ -38,7 +39,7 @@ class SigningKeys {
 
  private:
   const KeyForHash160& key_for_;
-  std::map<Bytes, std::pair<PrivateKey, ByteArray<33>>> keys_;
+  std::map<std::string, std::pair<PrivateKey, ByteArray<33>>> keys_;  // by HASH160 bytes
 };
 
 }  // namespace

@@ -1,0 +1,125 @@
+// UTXO activation (task::enable_utxo::*).
+#include "core/coins/utxo/utxo_activation.h"
+
+#include "core/coins/utxo/native/native_backend.h"
+#include "core/coins/utxo/utxo_activation_errors.h"
+#include "core/coins/utxo/utxo_activation_params.h"
+#include "core/coins/utxo/utxo_coin.h"
+#include "core/node/node.h"
+#include "core/rpc/rpc_task_methods.h"
+
+namespace walletd {
+namespace {
+
+void checkNotActive(Node& node, const std::string& ticker) {
+  if (node.activeCoins().find(ticker)) {
+    throw rpcError(InitStandaloneCoinError::CoinIsAlreadyActivated,
+                   ticker + " is activated already", Json(ticker));
+  }
+}
+
+// Everything that needs no peer; answered by init at once. Returns the coins-file entry.
+const CoinEntry& checkActivation(Node& node, const UtxoActivationParams& p) {
+  checkNotActive(node, p.ticker);
+  const CoinEntry* entry = node.coins().find(p.ticker);
+  if (entry == nullptr) {
+    throw rpcError(InitStandaloneCoinError::CoinConfigIsNotFound,
+                   "Coin " + p.ticker + " config is not found", Json(p.ticker));
+  }
+  if (entry->protocol_type != "UTXO") {
+    throw rpcError(InitStandaloneCoinError::UnexpectedCoinProtocol,
+                   "Unexpected protocol " + entry->protocolName() + " for " + p.ticker,
+                   Json{{"ticker", p.ticker}, {"protocol", entry->protocolJson()}});
+  }
+  switch (node.keys().mode()) {
+    case WalletKeys::Mode::NoLogin:
+      throwCoinCreationError(p.ticker,
+                             "no wallet is open: start walletd with a passphrase or a wallet_name");
+    case WalletKeys::Mode::HD:
+      throwCoinCreationError(p.ticker,
+                             "UTXO coins are not yet activated with HD wallets in walletd");
+    case WalletKeys::Mode::Iguana:
+      break;
+  }
+  if (p.priv_key_policy.type != "ContextPrivKey")
+    throwCoinCreationError(
+        p.ticker, "priv_key_policy " + p.priv_key_policy.type + " is not supported for UTXO coins");
+  if (p.mode == UtxoActivationParams::Mode::Electrum)
+    throwCoinCreationError(p.ticker, "Electrum mode is not yet available in walletd; use Native");
+  if (node.localFiles() == nullptr) {
+    throwCoinCreationError(p.ticker,
+                           "Native mode needs the coin daemon's conf file on this machine, "
+                           "which the browser host cannot read");
+  }
+  if (p.merge_params)
+    throwCoinCreationError(p.ticker, "utxo_merge_params is not yet supported by walletd");
+  return *entry;
+}
+
+void checkInit(RequestContext& ctx, const UtxoActivationParams& p) {
+  checkActivation(ctx.node, p);
+}
+
+std::unique_ptr<UtxoCoin> makeCoin(Node& node, const CoinEntry& entry,
+                                   const UtxoActivationParams& p) {
+  try {
+    UtxoCoinSettings settings;
+    settings.ticker = p.ticker;
+    settings.decimals = static_cast<unsigned>(
+        std::min<std::uint64_t>(entry.unsignedInt("decimals").value_or(8), 18));
+    settings.dust = entry.unsignedInt("dust").value_or(1000);
+    settings.fees = UtxoFeeDefaults::fromEntry(entry);
+    UtxoAddressCodec codec(entry);
+    UtxoFormat format = codec.rules().format;
+    if (p.address_format == "standard") format = UtxoFormat::Standard;
+    if (p.address_format == "segwit") format = UtxoFormat::Segwit;
+    if (p.address_format == "cashaddress") format = UtxoFormat::CashAddress;
+    if (format == UtxoFormat::Segwit && !codec.rules().bech32_hrp)
+      throwCoinCreationError(p.ticker, "segwit addresses need bech32_hrp in the coins file");
+    if (format == UtxoFormat::CashAddress)
+      throwCoinCreationError(p.ticker, "cashaddress is for BCH coins");
+    auto backend = std::make_unique<NativeBackend>(
+        node.http(), daemonRpcAccess(entry, *node.localFiles()), settings.decimals);
+    return std::make_unique<UtxoCoin>(std::move(settings), std::move(codec), format,
+                                      node.keys().iguanaKey(), std::move(backend), node.clock());
+  } catch (const DaemonConfError& e) {
+    throwCoinCreationError(p.ticker, e.what());
+  } catch (const CoinRulesError& e) {
+    throwCoinCreationError(p.ticker, e.what());
+  }
+}
+
+Task<Json> activate(Node& node, UtxoActivationParams p, std::shared_ptr<RpcTaskHandle> handle) {
+  const CoinEntry& entry = checkActivation(node, p);
+  std::shared_ptr<UtxoCoin> coin = makeCoin(node, entry, p);
+  const std::uint64_t current_block =
+      co_await overTransport(coin->backend().currentBlock(), InitStandaloneCoinError::Transport);
+  const std::string address = coin->myAddress();
+  co_await overTransport(coin->backend().watch(address), InitStandaloneCoinError::Transport);
+  Json report{{"wallet_type", "Iguana"}, {"address", address}};
+  if (p.get_balances) {
+    handle->setProgress("RequestingWalletBalance");
+    const BalanceInfo balance =
+        co_await overTransport(coin->myBalance(), InitStandaloneCoinError::Transport);
+    report["balance"] = Json{{p.ticker, balance.toJson()}};
+  }
+  handle->setProgress("Finishing");
+  handle->throwIfCancelled();
+  checkNotActive(node, p.ticker);
+  node.activeCoins().add(coin);
+  co_return Json{
+      {"ticker", p.ticker}, {"current_block", current_block}, {"wallet_balance", report}};
+}
+
+}  // namespace
+
+void registerUtxoActivation(MethodTable& t) {
+  t.declare("UtxoActivationParams", UtxoActivationParams::typeDoc());
+  t.declare("UtxoActivationResult",
+            "{ ticker: string; current_block: number; wallet_balance: { wallet_type: \"Iguana\"; "
+            "address: string; balance?: Record<string, BalanceInfo> } }");
+  addRpcTaskMethods<UtxoActivationParams>(t, "enable_utxo", "UtxoActivationParams",
+                                          "UtxoActivationResult", &checkInit, &activate);
+}
+
+}  // namespace walletd

@@ -1,0 +1,57 @@
+// The params of task::enable_utxo::init (KDF's InitStandaloneCoinReq<UtxoActivationParams>):
+// {ticker, activation_params: {mode, ...}}. Parsed strictly: a field of the wrong type, out of
+// range or unknown answers InvalidRequest naming it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/coins/platform_activation_params.h"
+#include "core/rpc/params_reader.h"
+#include "core/wallet/hd/hd_objects.h"
+
+namespace walletd {
+
+struct ElectrumServerParams {
+  std::string url;
+  std::string protocol = "TCP";  // TCP | SSL | WSS
+  bool disable_cert_verification = false;
+  std::optional<std::string> ws_url;
+  std::optional<std::uint64_t> timeout_sec;
+};
+
+struct UtxoMergeParams {
+  std::uint32_t merge_at = 0;
+  std::uint32_t check_every = 0;  // blocks
+  std::uint32_t max_merge_at_once = 0;
+};
+
+struct UtxoActivationParams {
+  static constexpr std::size_t kMaxServers = 16;
+
+  std::string ticker;
+  enum class Mode { Native, Electrum } mode = Mode::Native;
+  std::vector<ElectrumServerParams> servers;  // Electrum
+  std::optional<std::uint32_t> min_connected;
+  std::optional<std::uint32_t> max_connected;
+  std::optional<UtxoMergeParams> merge_params;
+  bool tx_history = false;
+  bool get_balances = true;
+  std::optional<std::uint32_t> required_confirmations;
+  std::optional<bool> requires_notarization;
+  std::optional<std::string> address_format;  // "standard" | "segwit" | "cashaddress"
+  PrivKeyPolicy priv_key_policy;
+  std::optional<bool> check_utxo_maturity;
+  // HD wallets only.
+  AddressPath path_to_address;
+  std::uint32_t gap_limit = PlatformActivationParams::kDefaultGapLimit;
+  ScanPolicy scan_policy = ScanPolicy::ScanIfNewWallet;
+  std::optional<std::uint32_t> min_addresses_number;
+
+  static UtxoActivationParams parse(ParamsReader& r);
+  static const char* typeDoc();
+};
+
+}  // namespace walletd

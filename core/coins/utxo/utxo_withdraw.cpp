@@ -1,0 +1,142 @@
+// UTXO withdraw with the coin's one address: the fee rule (the request's UtxoFixed, UtxoPerKbyte
+// or UtxoPriority, else the coins file's txfee), coin selection over the address's unspent
+// outputs, signing, and with `broadcast` the peer's broadcast. UtxoFixed is an absolute fee, as
+// the spec says (KDF treats it as a per-kbyte rate, a known bug).
+#include "core/coins/utxo/tx/utxo_script.h"
+#include "core/coins/utxo/utxo_coin.h"
+#include "core/coins/withdraw_amounts.h"
+#include "core/encoding/encoding_error.h"
+#include "core/encoding/hex.h"
+#include "core/rpc/params_reader.h"
+
+namespace walletd {
+namespace {
+
+[[noreturn]] void refuse(WithdrawError kind, const std::string& message) {
+  throw rpcError(kind, message, Json(message));
+}
+
+[[noreturn]] void invalidFee(const std::string& reason) {
+  throw rpcError(WithdrawError::InvalidFee, "Invalid fee: " + reason, Json{{"reason", reason}});
+}
+
+std::uint64_t satoshisOf(const Decimal& amount, unsigned decimals, const char* what) {
+  const auto units = UInt256::fromDecimal(amount.str(), decimals);
+  const auto small = units ? units->toUint64() : std::nullopt;
+  if (!small) invalidFee(std::string(what) + " is out of range");
+  return *small;
+}
+
+std::string text(std::uint64_t satoshis, unsigned decimals) {
+  return UInt256(satoshis).toDecimal(decimals);
+}
+
+}  // namespace
+
+Task<UtxoFeeRule> UtxoCoin::feeRule(const std::optional<FeeInfo>& fee) {
+  const unsigned decimals = settings_.decimals;
+  if (fee) {
+    if (auto fixed = fee->as<UtxoFixedFee>())
+      co_return UtxoFeeRule{UtxoFeeRule::Kind::Fixed,
+                            satoshisOf(fixed->amount, decimals, "UtxoFixed amount")};
+    if (auto rate = fee->as<UtxoPerKbyteFee>())
+      co_return UtxoFeeRule{UtxoFeeRule::Kind::PerKbyte,
+                            satoshisOf(rate->amount, decimals, "UtxoPerKbyte amount")};
+    if (!fee->as<UtxoPriorityFee>()) {
+      refuse(WithdrawError::InvalidFeePolicy,
+             "Expected 'UtxoFixed', 'UtxoPerKbyte' or 'UtxoPriority' fee types, found " +
+                 fee->typeName());
+    }
+  }
+  std::uint32_t blocks = settings_.fees.estimate_blocks;
+  if (fee) {
+    const std::string& priority = fee->as<UtxoPriorityFee>()->priority;
+    blocks = priority == "High"     ? settings_.fees.high_blocks
+             : priority == "Normal" ? settings_.fees.normal_blocks
+                                    : settings_.fees.low_blocks;
+  } else if (settings_.fees.per_kbyte) {
+    co_return UtxoFeeRule{UtxoFeeRule::Kind::PerKbyte, *settings_.fees.per_kbyte};
+  }
+  const std::optional<std::uint64_t> estimate =
+      co_await backend_->feeRate(blocks, settings_.fees.estimate_mode);
+  co_return UtxoFeeRule{UtxoFeeRule::Kind::PerKbyte, estimate.value_or(kFallbackFeeRate)};
+}
+
+Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
+  const unsigned decimals = settings_.decimals;
+  if (req.from) {
+    refuse(WithdrawError::UnexpectedFromAddress,
+           "`from` selects an HD address, but " + ticker() + " is activated with the Iguana key");
+  }
+  if (req.memo) refuse(WithdrawError::UnsupportedError, ticker() + " transfers carry no memo");
+  UtxoAddress to;
+  try {
+    to = codec_.parse(req.to);
+  } catch (const std::exception& e) {
+    refuse(WithdrawError::InvalidAddress, std::string("Invalid address: ") + e.what());
+  }
+  if (to.kind == UtxoAddress::Kind::WitnessOther) {
+    refuse(WithdrawError::InvalidAddress,
+           "Invalid address: walletd pays to witness version 0 programs only");
+  }
+  SelectionRequest selection;
+  selection.max = req.max;
+  selection.payments = {{0, scriptPubKeyFor(to)}};
+  if (!req.max) {
+    const auto units = requestedUnits(req, decimals).toUint64();
+    if (!units) throwInvalidParams("params.amount: out of range");
+    selection.payments[0].value = *units;
+  }
+  selection.change_script = script_;
+  selection.dust = settings_.dust;
+  selection.fee = co_await feeRule(req.fee);
+  const std::vector<UnspentOutput> unspent = co_await backend_->unspent(address_);
+  for (const UnspentOutput& u : unspent) {
+    if (u.script_pubkey != script_) continue;  // not spendable by this key's script
+    selection.unspent.push_back({u.outpoint, {u.value, u.script_pubkey}, kind_});
+  }
+  if (req.max && selection.unspent.empty())
+    throw rpcError(WithdrawError::ZeroBalanceToWithdrawMax, "Balance is zero", Json());
+  Selection chosen;
+  try {
+    chosen = selectCoins(selection);
+  } catch (const SelectionError& e) {
+    if (e.reason == SelectionError::Reason::AmountTooLow) {
+      const std::string amount = text(e.first, decimals), threshold = text(e.second, decimals);
+      throw rpcError(WithdrawError::AmountTooLow,
+                     "The amount " + amount + " is too small, required at least " + threshold,
+                     Json{{"amount", amount}, {"threshold", threshold}});
+    }
+    throwNotSufficientBalance(ticker(), UInt256(e.first), UInt256(e.second), decimals);
+  }
+
+  UtxoTransaction tx;
+  tx.version = 2;
+  std::vector<SpentOutput> spent;
+  std::uint64_t spent_by_me = 0;
+  for (const Unspent& u : chosen.inputs) {
+    tx.inputs.push_back({u.outpoint, {}, 0xffffffff, {}});
+    spent.push_back(u.output);
+    spent_by_me += u.output.value;
+  }
+  tx.outputs = chosen.outputs;
+  const PrivateKey& key = key_;
+  signUtxoTransaction(tx, spent, [&key](ByteView) { return std::optional<PrivateKey>(key); });
+  std::uint64_t received_by_me = 0;
+  for (const TxOutput& out : tx.outputs)
+    if (out.script_pubkey == script_) received_by_me += out.value;
+
+  TransactionDetails details;
+  details.tx_hex = toHex(tx.serialize());
+  details.tx_hash = tx.txidHex();
+  details.from = {address_};
+  details.to = {req.to};
+  details.setAmounts(UInt256(spent_by_me), UInt256(spent_by_me), UInt256(received_by_me), decimals);
+  details.fee_details.value = UtxoFeeDetails{ticker(), text(chosen.fee, decimals)};
+  details.coin = ticker();
+  details.timestamp = clock_.unixMillis() / 1000;
+  if (req.broadcast) details.tx_hash = co_await backend_->broadcast(details.tx_hex);
+  co_return details;
+}
+
+}  // namespace walletd
