@@ -5,7 +5,9 @@
 // password is refused readably, the right one opens it with the same address. Then a browser-
 // extension wallet: an EIP-1193 stand-in injected as window.ethereum (its requests answered by
 // tests/support/eip1193-provider.mjs in the test process, which signs with its own key) — connect,
-// BroadcastExpected on preview, the user rejecting, a send checked on ganache to the wei. A
+// BroadcastExpected on preview, the user rejecting, a send checked on ganache to the wei. Then the
+// TRON panel: a gasless USDT transfer through the relay provider emulator, previewed, signed,
+// submitted and followed on the page's event stream to confirmed, with the token ledger exact. A
 // screenshot of each step goes to build/web-demo-screenshots/; a console error or failed request
 // fails the test.
 import { test, before, after } from 'node:test';
@@ -15,7 +17,8 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { HDNodeWallet, parseEther, parseUnits } from 'ethers';
 import { TestEthereumProvider } from '../support/eip1193-provider.mjs';
-import { startDemo, GANACHE_MNEMONIC } from '../../web-demo/serve.mjs';
+import { startDemo, tronAccountOf, GANACHE_MNEMONIC, USDT } from '../../web-demo/serve.mjs';
+import { PROVIDER_ADDRESS } from '../peers/relay-provider.mjs';
 import { repoRoot } from '../support/walletd-process.mjs';
 
 const SHOTS = join(repoRoot, 'build/web-demo-screenshots');
@@ -174,4 +177,46 @@ test('a browser-extension wallet in the demo: connect, BroadcastExpected, a reje
   await page.screenshot({ path: join(SHOTS, '09-browser-wallet-sent.png'), fullPage: true });
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+test('the TRON panel: a gasless USDT transfer signed in the page and followed live to confirmed', async () => {
+  const page = await (await browser.newContext()).newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  const statusIs = (text) => page.waitForFunction((t) => document.getElementById('status').textContent.includes(t), text,
+    { timeout: 30000 });
+  const { address, relay } = tronAccountOf(GANACHE_MNEMONIC);
+  const TRON_TO = 'TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K';
+
+  await page.goto(demo.url);
+  await statusIs('create or restore');
+  await page.fill('#wallet-name', 'tron');
+  await page.fill('#wallet-password', PASSWORD);
+  await page.click('#use-ganache');
+  await page.click('#create');
+  await statusIs('is open');
+  await page.click('#tron-activate');
+  await statusIs('TRX-devnet active with the relay provider');
+  const account = await page.textContent('#tron-account');
+  assert.match(account, new RegExp(`^address: ${address} `));
+  assert.match(account, new RegExp(`relay address: ${relay}$`));
+
+  await page.fill('#gasless-to', TRON_TO);
+  await page.fill('#gasless-amount', '3');
+  await page.click('#gasless-preview');
+  await page.waitForFunction(() => !document.getElementById('gasless-send').disabled);
+  const preview = await page.textContent('#gasless-output');
+  assert.match(preview, new RegExp(`^send 3 USDT to ${TRON_TO}`));
+  assert.match(preview, new RegExp(`provider fee: 1.25 USDT \\(.*\\), paid from ${relay}`));  // activation + transfer fee
+  await page.screenshot({ path: join(SHOTS, '10-gasless-preview.png'), fullPage: true });
+  await page.click('#gasless-send');
+  await page.waitForFunction(() => / confirmed/.test(document.getElementById('gasless-state').textContent), null,
+    { timeout: 30000 });
+  await page.screenshot({ path: join(SHOTS, '11-gasless-confirmed.png'), fullPage: true });
+  assert.equal(demo.tron.tokenBalance(USDT, TRON_TO), 3_000_000n);
+  assert.equal(demo.tron.tokenBalance(USDT, relay), 5_750_000n);
+  assert.equal(demo.tron.tokenBalance(USDT, PROVIDER_ADDRESS), 1_250_000n);
+  assert.deepEqual(problems, []);
 });

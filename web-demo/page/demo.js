@@ -1,12 +1,14 @@
 // The web demo's logic: a sealed HD wallet kept in IndexedDB by walletd itself, ETH + a token on a
-// node, the wallet's addresses and balances, a withdraw previewed then broadcast, the live event
-// stream, and every refusal shown as walletd reports it (error_type: message).
+// node, the wallet's addresses and balances, a withdraw previewed then broadcast, a gasless USDT
+// transfer on TRON followed live on the event stream, and every refusal shown as walletd reports
+// it (error_type: message).
 import { createWalletd, WalletdError } from './pkg/src/browser.js';
 
 const $ = (id) => document.getElementById(id);
 const WALLET_KEY = 'walletd-demo:wallet';  // the last wallet's name (not secret)
 // `browserWallet`: ETH-ganache is signed by the browser-extension wallet (EIP-1193) instead.
-const state = { walletd: null, settings: null, coins: null, previewed: null, browserWallet: false };
+const state = { walletd: null, settings: null, coins: null, previewed: null, browserWallet: false,
+  gasless: null, traceId: null };
 
 function show(id, visible = true) { $(id).hidden = !visible; }
 function status(text) { $('status').textContent = text; }
@@ -41,6 +43,7 @@ async function openWallet(config) {
   show('unlock-form', false);
   show('create-form', false);
   show('coins-panel');
+  show('tron-panel');
   show('events-panel');
   status(`wallet "${config.wallet_name}" is open`);
   openEvents();
@@ -61,6 +64,7 @@ function openEvents() {
   state.walletd.openEventStream(1, (frame) => {
     const data = frame.match(/^data: (.*)$/m)?.[1];
     events.textContent = `${new Date().toLocaleTimeString()} ${data}\n${events.textContent}`.slice(0, 4000);
+    showGaslessEvent(data);
   });
   return state.walletd.call('stream::heartbeat::enable', { client_id: 1, config: { stream_interval_seconds: 5 } });
 }
@@ -163,6 +167,57 @@ async function refreshBalances() {
   status(`balances of ${eth.address} updated`);
 }
 
+// ---- TRON gasless ----
+
+// The TRON node and the relay provider answer on this page's own origin (web-demo/serve.mjs).
+async function activateTron() {
+  status('activating TRX-devnet…');
+  const { service_provider, api_key, api_secret } = state.settings.tron;
+  const active = (await state.walletd.call('get_enabled_coins', {})).coins.some((c) => c.ticker === 'TRX-devnet');
+  if (!active) {
+    await state.walletd.call('enable_eth_with_tokens', { ticker: 'TRX-devnet', nodes: [{ url: location.origin }],
+      erc20_tokens_requests: [{ ticker: 'USDT-TRC20-devnet' }],
+      tron_gasless_provider: { base_url: location.origin, service: { relay: { api_key, api_secret } }, service_provider,
+        status_poll_interval_ms: 300 } });
+    await state.walletd.call('stream::gasless_trace::enable', { coin: 'USDT-TRC20-devnet', client_id: 1 });
+  }
+  const [trx, usdt] = await Promise.all(['TRX-devnet', 'USDT-TRC20-devnet'].map((coin) => state.walletd.call('my_balance', { coin })));
+  $('tron-account').textContent = [`address: ${trx.address} (${trx.balance} TRX)`,
+    `relay address: ${usdt.relay_address ?? trx.relay_address ?? '–'}`].join('\n');
+  show('gasless-form');
+  status('TRX-devnet active with the relay provider');
+}
+
+async function previewGasless() {
+  $('gasless-send').disabled = true;
+  state.gasless = await state.walletd.call('withdraw', { coin: 'USDT-TRC20-devnet', to: $('gasless-to').value,
+    amount: $('gasless-amount').value, fee_method: 'gasless' });
+  const f = state.gasless.fee_details;
+  $('gasless-output').textContent = [`send ${state.gasless.total_amount} USDT to ${state.gasless.to.join(', ')}`,
+    `provider fee: ${f.total_token_fee} USDT (${f.provider_name}), paid from ${f.relay_address}`,
+    `signed permit: nonce ${state.gasless.signed_authorization.nonce}, deadline ${state.gasless.signed_authorization.deadline}`].join('\n');
+  $('gasless-send').disabled = false;
+}
+
+async function sendGasless() {
+  if (!state.gasless) return;
+  $('gasless-send').disabled = true;
+  const sent = await state.walletd.call('send_raw_transaction', { coin: 'USDT-TRC20-devnet', tx_json: state.gasless });
+  state.gasless = null;
+  state.traceId = sent.trace_id;
+  $('gasless-state').textContent = `trace ${sent.trace_id}: ${sent.state}`;
+}
+
+// GASLESS_TRACE events of the transfer just submitted update its line.
+function showGaslessEvent(data) {
+  if (!state.traceId || !data) return;
+  let event;
+  try { event = JSON.parse(data); } catch { return; }
+  if (!String(event._type ?? '').startsWith('GASLESS_TRACE') || event.message?.trace_id !== state.traceId) return;
+  const m = event.message;
+  $('gasless-state').textContent = `trace ${m.trace_id}: ${m.state}${m.tx_hash ? ` (tx ${m.tx_hash})` : ''}`;
+}
+
 // ---- start ----
 
 async function start() {
@@ -188,6 +243,9 @@ async function start() {
   $('connect-browser-wallet').addEventListener('click', action(connectBrowserWallet));
   $('withdraw-form').addEventListener('submit', action(preview));
   $('send').addEventListener('click', action(send));
+  $('tron-activate').addEventListener('click', action(activateTron));
+  $('gasless-form').addEventListener('submit', action(previewGasless));
+  $('gasless-send').addEventListener('click', action(sendGasless));
   showWalletForms();
 }
 
