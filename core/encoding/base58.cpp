@@ -40,6 +40,10 @@ std::string base58Encode(ByteView bytes) {
   return out;
 }
 
+bool isBase58(std::string_view text) {
+  return std::all_of(text.begin(), text.end(), [](char c) { return digitValue(c) >= 0; });
+}
+
 Bytes base58Decode(std::string_view text) {
   std::size_t ones = 0;
   while (ones < text.size() && text[ones] == '1') ++ones;

@@ -14,8 +14,11 @@
 namespace walletd {
 namespace {
 
-// KDF treats a string as a WIF when it is base58 of 37 or 38 bytes (payload + checksum).
+// KDF treats a string as a WIF when it is base58 of 37 or 38 bytes (payload + checksum). Most
+// passphrases are words with spaces: they are turned away before decoding, without an exception
+// (whose first throw costs milliseconds in a wasm module just loaded).
 bool looksLikeWif(std::string_view text) {
+  if (text.size() < 49 || text.size() > 53 || !isBase58(text)) return false;
   try {
     Bytes raw = base58Decode(text);
     const bool sized = raw.size() == 37 || (raw.size() == 38 && raw[33] == 1);
