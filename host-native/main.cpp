@@ -14,6 +14,7 @@
 #include "host-native/file_storage.h"
 #include "host-native/http_server.h"
 #include "host-native/native_http_client.h"
+#include "host-native/native_stream_connector.h"
 #include "host-native/os_platform.h"
 #include "host-native/thread_executor.h"
 
@@ -71,7 +72,9 @@ int run(const LaunchOptions& options) {
 
   pthread_t main_thread = pthread_self();
   NativeHttpClient http(executor);
-  Node node(config, std::move(loaded.coins), Platform{executor, storage, clock, random, sink, http, nullptr, &files},
+  NativeStreamConnector streams(executor);
+  Node node(config, std::move(loaded.coins),
+            Platform{executor, storage, clock, random, sink, http, nullptr, &files, &streams},
             [main_thread] { pthread_kill(main_thread, SIGUSR1); });
   auto stop_core = [&] {
     executor.stop();

@@ -19,6 +19,7 @@
 #include "core/platform/local_files.h"
 #include "core/platform/random.h"
 #include "core/platform/storage.h"
+#include "core/platform/stream_connector.h"
 #include "core/rpc/dispatcher.h"
 #include "core/rpc/rpc_task_manager.h"
 #include "core/stream/stream_manager.h"
@@ -34,8 +35,9 @@ struct Platform {
   Random& random;
   EventSink& events;
   HttpClient& http;
-  ExternalSigner* external_signer = nullptr;  // a browser-extension wallet (browser host only)
-  LocalFiles* local_files = nullptr;          // the machine's files (native host only)
+  ExternalSigner* external_signer = nullptr;    // a browser-extension wallet (browser host only)
+  LocalFiles* local_files = nullptr;            // the machine's files (native host only)
+  StreamConnector* stream_connector = nullptr;  // line streams (Electrum); null: none
 };
 
 struct BuildInfo {
@@ -63,6 +65,7 @@ class Node {
   HttpClient& http() { return platform_.http; }
   ExternalSigner* externalSigner() { return platform_.external_signer; }
   LocalFiles* localFiles() { return platform_.local_files; }
+  StreamConnector* streamConnector() { return platform_.stream_connector; }
   Storage& storage() { return platform_.storage; }
   StreamManager& streams() { return streams_; }
   AccountStore& accounts() { return accounts_; }

@@ -190,7 +190,8 @@ test('activation refusals: params shape, ticker, protocol, mode, conf file', { s
     [{ ticker: 'LTC', activation_params: { mode: { rpc: 'Electrum', rpc_data: { servers: [{ url: 'x:1', protocol: 'UDP' }] } } } }, 'InvalidRequest'],
     [{ ticker: 'NOPE', activation_params: native }, 'CoinConfigIsNotFound'],
     [{ ticker: 'ETH-ganache', activation_params: native }, 'UnexpectedCoinProtocol'],
-    [{ ticker: 'LTC', activation_params: { mode: { rpc: 'Electrum', rpc_data: { servers: [{ url: '127.0.0.1:1' }] } } } }, 'CoinCreationError'],
+    [{ ticker: 'LTC', activation_params: { mode: { rpc: 'Electrum', rpc_data: { servers: [{ url: '127.0.0.1:1', protocol: 'WSS' }] } } } }, 'CoinCreationError'],
+    [{ ticker: 'LTC', activation_params: { ...native, check_utxo_maturity: true } }, 'CoinCreationError'],
     [{ ticker: 'LTC', activation_params: { ...native, utxo_merge_params: { merge_at: 50, check_every: 10, max_merge_at_once: 25 } } }, 'CoinCreationError'],
   ];
   for (const [params, type] of cases) {

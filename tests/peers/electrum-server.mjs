@@ -65,6 +65,15 @@ export class ElectrumServer {
     await Promise.all(closing);
   }
 
+  /** Resolves once the index has every block the node has (bounded: 30 s). */
+  async synced() {
+    const end = Date.now() + 30000;
+    while (this.headers.length - 1 < await this.ltc.rpc('getblockcount')) {
+      if (Date.now() > end) throw new Error('the Electrum index did not catch up');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
   // ---- index ----
 
   async sync() {

@@ -1,6 +1,7 @@
 // UTXO activation (task::enable_utxo::*).
 #include "core/coins/utxo/utxo_activation.h"
 
+#include "core/coins/utxo/electrum/electrum_backend.h"
 #include "core/coins/utxo/native/native_backend.h"
 #include "core/coins/utxo/utxo_activation_errors.h"
 #include "core/coins/utxo/utxo_activation_params.h"
@@ -44,12 +45,24 @@ const CoinEntry& checkActivation(Node& node, const UtxoActivationParams& p) {
   if (p.priv_key_policy.type != "ContextPrivKey")
     throwCoinCreationError(
         p.ticker, "priv_key_policy " + p.priv_key_policy.type + " is not supported for UTXO coins");
-  if (p.mode == UtxoActivationParams::Mode::Electrum)
-    throwCoinCreationError(p.ticker, "Electrum mode is not yet available in walletd; use Native");
-  if (node.localFiles() == nullptr) {
+  if (p.mode == UtxoActivationParams::Mode::Electrum) {
+    if (node.streamConnector() == nullptr)
+      throwCoinCreationError(p.ticker, "this host cannot open Electrum connections");
+    for (const ElectrumServerParams& server : p.servers) {
+      if (server.protocol != "TCP")
+        throwCoinCreationError(
+            p.ticker,
+            server.protocol + " Electrum connections are not yet available in walletd; use TCP");
+    }
+  } else if (node.localFiles() == nullptr) {
     throwCoinCreationError(p.ticker,
                            "Native mode needs the coin daemon's conf file on this machine, "
                            "which the browser host cannot read");
+  }
+  if (p.check_utxo_maturity.value_or(false)) {
+    throwCoinCreationError(p.ticker,
+                           "check_utxo_maturity is not yet supported by walletd (immature "
+                           "coinbase outputs count as an Electrum server lists them)");
   }
   if (p.merge_params)
     throwCoinCreationError(p.ticker, "utxo_merge_params is not yet supported by walletd");
@@ -78,8 +91,20 @@ std::unique_ptr<UtxoCoin> makeCoin(Node& node, const CoinEntry& entry,
       throwCoinCreationError(p.ticker, "segwit addresses need bech32_hrp in the coins file");
     if (format == UtxoFormat::CashAddress)
       throwCoinCreationError(p.ticker, "cashaddress is for BCH coins");
-    auto backend = std::make_unique<NativeBackend>(
-        node.http(), daemonRpcAccess(entry, *node.localFiles()), settings.decimals);
+    std::unique_ptr<UtxoBackend> backend;
+    if (p.mode == UtxoActivationParams::Mode::Electrum) {
+      std::vector<std::string> urls;
+      std::uint64_t timeout_ms = ElectrumClient::kDefaultRequestTimeoutMs;
+      for (const ElectrumServerParams& server : p.servers) {
+        urls.push_back("tcp://" + server.url);
+        if (server.timeout_sec) timeout_ms = std::min(timeout_ms, *server.timeout_sec * 1000);
+      }
+      backend = std::make_unique<ElectrumBackend>(*node.streamConnector(), node.executor(),
+                                                  std::move(urls), timeout_ms, settings.decimals);
+    } else {
+      backend = std::make_unique<NativeBackend>(
+          node.http(), daemonRpcAccess(entry, *node.localFiles()), settings.decimals);
+    }
     return std::make_unique<UtxoCoin>(std::move(settings), std::move(codec), format,
                                       node.keys().iguanaKey(), std::move(backend), node.clock());
   } catch (const DaemonConfError& e) {
@@ -95,7 +120,8 @@ Task<Json> activate(Node& node, UtxoActivationParams p, std::shared_ptr<RpcTaskH
   const std::uint64_t current_block =
       co_await overTransport(coin->backend().currentBlock(), InitStandaloneCoinError::Transport);
   const std::string address = coin->myAddress();
-  co_await overTransport(coin->backend().watch(address), InitStandaloneCoinError::Transport);
+  co_await overTransport(coin->backend().watch(address, coin->script()),
+                         InitStandaloneCoinError::Transport);
   Json report{{"wallet_type", "Iguana"}, {"address", address}};
   if (p.get_balances) {
     handle->setProgress("RequestingWalletBalance");

@@ -23,10 +23,11 @@ class UtxoBackend {
  public:
   virtual ~UtxoBackend() = default;
   virtual Task<std::uint64_t> currentBlock() = 0;
-  // Starts following `address` (Native: imported watch-only, rescanned when new).
-  virtual Task<void> watch(std::string address) = 0;
+  // Starts following `address`, whose output script is `script` (Native: imported watch-only,
+  // rescanned when new; Electrum: its script hash subscribed).
+  virtual Task<void> watch(std::string address, Bytes script) = 0;
   // The address's unspent outputs, the mempool's included.
-  virtual Task<std::vector<UnspentOutput>> unspent(std::string address) = 0;
+  virtual Task<std::vector<UnspentOutput>> unspent(std::string address, Bytes script) = 0;
   // Sends a signed transaction; answers its txid (display hex).
   virtual Task<std::string> broadcast(std::string tx_hex) = 0;
   // Satoshis per 1,000 vbytes to confirm within `blocks`; nullopt when the peer has no estimate.

@@ -60,7 +60,7 @@ std::string UtxoCoin::publicKeyHex() const {
 }
 
 Task<BalanceInfo> UtxoCoin::myBalance() {
-  const std::vector<UnspentOutput> unspent = co_await backend_->unspent(address_);
+  const std::vector<UnspentOutput> unspent = co_await backend_->unspent(address_, script_);
   std::uint64_t total = 0;
   for (const UnspentOutput& u : unspent) total += u.value;
   co_return spendableBalance(UInt256(total), settings_.decimals);

@@ -50,6 +50,7 @@ class UtxoCoin : public ActiveCoin {
   UtxoBackend& backend() { return *backend_; }
   const UtxoCoinSettings& settings() const { return settings_; }
   std::string publicKeyHex() const;
+  const Bytes& script() const { return script_; }
 
  private:
   Task<UtxoFeeRule> feeRule(const std::optional<FeeInfo>& fee);

@@ -90,7 +90,7 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
   selection.change_script = script_;
   selection.dust = settings_.dust;
   selection.fee = co_await feeRule(req.fee);
-  const std::vector<UnspentOutput> unspent = co_await backend_->unspent(address_);
+  const std::vector<UnspentOutput> unspent = co_await backend_->unspent(address_, script_);
   for (const UnspentOutput& u : unspent) {
     if (u.script_pubkey != script_) continue;  // not spendable by this key's script
     selection.unspent.push_back({u.outpoint, {u.value, u.script_pubkey}, kind_});

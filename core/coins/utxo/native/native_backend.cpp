@@ -1,20 +1,11 @@
 // Native mode's UtxoBackend.
 #include "core/coins/utxo/native/native_backend.h"
 
-#include <cmath>
-
+#include "core/coins/utxo/coin_amount.h"
 #include "core/encoding/hex.h"
 
 namespace walletd {
 namespace {
-
-// A daemon amount (a JSON number in coins) in the smallest unit; nullopt when it is not one.
-std::optional<std::uint64_t> unitsOf(const Json& amount, unsigned decimals) {
-  if (!amount.is_number()) return std::nullopt;
-  const double value = amount.get<double>() * std::pow(10.0, decimals);
-  if (!(value >= 0) || value > 9.0e15) return std::nullopt;  // beyond exact doubles
-  return static_cast<std::uint64_t>(std::llround(value));
-}
 
 [[noreturn]] void odd(const std::string& what) {
   throw NativeRpcUnavailable("the coin daemon answered " + what + " in an unexpected form");
@@ -32,7 +23,7 @@ Task<std::uint64_t> NativeBackend::currentBlock() {
   co_return height.get<std::uint64_t>();
 }
 
-Task<void> NativeBackend::watch(std::string address) {
+Task<void> NativeBackend::watch(std::string address, Bytes) {
   const Json which = Json::array({address});
   const Json info = co_await rpc_.call("getaddressinfo", which);
   const bool known =
@@ -43,7 +34,7 @@ Task<void> NativeBackend::watch(std::string address) {
   co_await rpc_.call("importaddress", params);
 }
 
-Task<std::vector<UnspentOutput>> NativeBackend::unspent(std::string address) {
+Task<std::vector<UnspentOutput>> NativeBackend::unspent(std::string address, Bytes) {
   const Json params = Json::array({0, 9999999, Json::array({address}), true});
   const Json list = co_await rpc_.call("listunspent", params);
   if (!list.is_array()) odd("listunspent");
@@ -53,7 +44,7 @@ Task<std::vector<UnspentOutput>> NativeBackend::unspent(std::string address) {
         !u["vout"].is_number_unsigned() || !u.contains("scriptPubKey") ||
         !u["scriptPubKey"].is_string())
       odd("listunspent");
-    const auto value = unitsOf(u.value("amount", Json()), decimals_);
+    const auto value = unitsOfCoins(u.value("amount", Json()), decimals_);
     const std::string script = u["scriptPubKey"].get<std::string>();
     if (!value || script.size() % 2 != 0 || !isHex(script)) odd("listunspent");
     UnspentOutput o;
@@ -84,7 +75,7 @@ Task<std::optional<std::uint64_t>> NativeBackend::feeRate(std::uint32_t blocks,
   if (mode) params.push_back(*mode);
   const Json estimate = co_await rpc_.call("estimatesmartfee", params);
   if (!estimate.is_object() || !estimate.contains("feerate")) co_return std::nullopt;  // no data
-  co_return unitsOf(estimate["feerate"], decimals_);
+  co_return unitsOfCoins(estimate["feerate"], decimals_);
 }
 
 }  // namespace walletd

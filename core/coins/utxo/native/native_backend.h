@@ -13,8 +13,8 @@ class NativeBackend : public UtxoBackend {
  public:
   NativeBackend(HttpClient& http, DaemonRpcAccess access, unsigned decimals);
   Task<std::uint64_t> currentBlock() override;
-  Task<void> watch(std::string address) override;
-  Task<std::vector<UnspentOutput>> unspent(std::string address) override;
+  Task<void> watch(std::string address, Bytes script) override;
+  Task<std::vector<UnspentOutput>> unspent(std::string address, Bytes script) override;
   Task<std::string> broadcast(std::string tx_hex) override;
   Task<std::optional<std::uint64_t>> feeRate(std::uint32_t blocks,
                                              std::optional<std::string> mode) override;

@@ -1,0 +1,108 @@
+// Electrum mode's UtxoBackend.
+#include "core/coins/utxo/electrum/electrum_backend.h"
+
+#include <algorithm>
+
+#include "core/coins/utxo/coin_amount.h"
+#include "core/crypto/hashes.h"
+#include "core/encoding/hex.h"
+
+namespace walletd {
+namespace {
+
+[[noreturn]] void odd(const std::string& what) {
+  throw ElectrumUnavailable("the Electrum server answered " + what + " in an unexpected form");
+}
+
+}  // namespace
+
+ElectrumBackend::ElectrumBackend(StreamConnector& connector, Executor& executor,
+                                 std::vector<std::string> urls, std::uint64_t request_timeout_ms,
+                                 unsigned decimals)
+    : client_(connector, executor, std::move(urls), request_timeout_ms,
+              [this](const std::string& method, const Json& params) {
+                if (method == "blockchain.headers.subscribe" && params.is_array() &&
+                    !params.empty() && params[0].is_object() && params[0].contains("height") &&
+                    params[0]["height"].is_number_unsigned())
+                  tip_ = params[0]["height"].get<std::uint64_t>();
+              }),
+      decimals_(decimals) {
+  client_.onConnected([this] { return resubscribe(); });
+}
+
+std::string ElectrumBackend::scriptHash(ByteView script) {
+  ByteArray<32> hash = sha256Bytes(script);
+  std::reverse(hash.begin(), hash.end());
+  return toHex(hash);
+}
+
+Task<void> ElectrumBackend::resubscribe() {
+  const std::set<std::string> watched = watched_;
+  for (const std::string& hash : watched) {
+    const Json params = Json::array({hash});
+    co_await client_.call("blockchain.scripthash.subscribe", params);
+  }
+}
+
+Task<std::uint64_t> ElectrumBackend::currentBlock() {
+  const Json none = Json::array();
+  const Json tip = co_await client_.call("blockchain.headers.subscribe", none);
+  if (!tip.is_object() || !tip.contains("height") || !tip["height"].is_number_unsigned())
+    odd("blockchain.headers.subscribe");
+  tip_ = tip["height"].get<std::uint64_t>();
+  co_return tip_;
+}
+
+Task<void> ElectrumBackend::watch(std::string, Bytes script) {
+  const std::string hash = scriptHash(script);
+  watched_.insert(hash);
+  const Json params = Json::array({hash});
+  co_await client_.call("blockchain.scripthash.subscribe", params);
+}
+
+Task<std::vector<UnspentOutput>> ElectrumBackend::unspent(std::string, Bytes script) {
+  const Json params = Json::array({scriptHash(script)});
+  const Json list = co_await client_.call("blockchain.scripthash.listunspent", params);
+  if (!list.is_array()) odd("blockchain.scripthash.listunspent");
+  std::vector<UnspentOutput> out;
+  for (const Json& u : list) {
+    if (!u.is_object() || !u.contains("tx_hash") || !u["tx_hash"].is_string() ||
+        !u.contains("tx_pos") || !u["tx_pos"].is_number_unsigned() || !u.contains("value") ||
+        !u["value"].is_number_unsigned())
+      odd("blockchain.scripthash.listunspent");
+    UnspentOutput o;
+    try {
+      o.outpoint =
+          OutPoint::fromDisplay(u["tx_hash"].get<std::string>(), u["tx_pos"].get<std::uint32_t>());
+    } catch (const UtxoDecodeError&) {
+      odd("blockchain.scripthash.listunspent");
+    }
+    o.value = u["value"].get<std::uint64_t>();
+    o.script_pubkey = script;
+    const std::int64_t height = u.value("height", std::int64_t{0});
+    o.confirmations =
+        height > 0 && tip_ >= static_cast<std::uint64_t>(height) ? tip_ - height + 1 : 0;
+    out.push_back(std::move(o));
+  }
+  co_return out;
+}
+
+Task<std::string> ElectrumBackend::broadcast(std::string tx_hex) {
+  const Json params = Json::array({tx_hex});
+  const Json txid = co_await client_.call("blockchain.transaction.broadcast", params);
+  if (!txid.is_string() || txid.get<std::string>().size() != 64)
+    odd("blockchain.transaction.broadcast");
+  co_return txid.get<std::string>();
+}
+
+Task<std::optional<std::uint64_t>> ElectrumBackend::feeRate(std::uint32_t blocks,
+                                                            std::optional<std::string> mode) {
+  Json params = Json::array({blocks});
+  if (mode) params.push_back(*mode);
+  const Json estimate = co_await client_.call("blockchain.estimatefee", params);
+  // KDF: an estimate of 0.00001 coin/kB or less (-1: none) is no estimate.
+  if (!estimate.is_number() || estimate.get<double>() <= 0.00001) co_return std::nullopt;
+  co_return unitsOfCoins(estimate, decimals_);
+}
+
+}  // namespace walletd

@@ -1,0 +1,37 @@
+// The UtxoBackend of Electrum mode: the coin's Electrum servers (ElectrumClient). Calls:
+// blockchain.headers.subscribe, blockchain.scripthash.subscribe / listunspent (script hash =
+// SHA-256 of the output script, reversed), blockchain.transaction.broadcast,
+// blockchain.estimatefee. Subscriptions are made again on every new connection.
+#pragma once
+
+#include <set>
+
+#include "core/coins/utxo/electrum/electrum_client.h"
+#include "core/coins/utxo/utxo_backend.h"
+
+namespace walletd {
+
+class ElectrumBackend : public UtxoBackend {
+ public:
+  ElectrumBackend(StreamConnector& connector, Executor& executor, std::vector<std::string> urls,
+                  std::uint64_t request_timeout_ms, unsigned decimals);
+  Task<std::uint64_t> currentBlock() override;
+  Task<void> watch(std::string address, Bytes script) override;
+  Task<std::vector<UnspentOutput>> unspent(std::string address, Bytes script) override;
+  Task<std::string> broadcast(std::string tx_hex) override;
+  Task<std::optional<std::uint64_t>> feeRate(std::uint32_t blocks,
+                                             std::optional<std::string> mode) override;
+
+  // Electrum's script hash of an output script (hex).
+  static std::string scriptHash(ByteView script);
+
+ private:
+  Task<void> resubscribe();
+
+  ElectrumClient client_;
+  unsigned decimals_;
+  std::set<std::string> watched_;  // script hashes
+  std::uint64_t tip_ = 0;          // from headers notifications
+};
+
+}  // namespace walletd

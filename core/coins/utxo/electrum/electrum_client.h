@@ -1,0 +1,77 @@
+// ElectrumClient: JSON-RPC over a newline-delimited stream to a coin's Electrum servers (protocol
+// 1.4), through the host's StreamConnector. It connects on demand to the first server that
+// answers `server.version` (trying them in turn, starting with the one that answered last), keeps
+// one connection, matches answers to requests by id and hands notifications to `on_notify`.
+// A server that drops the connection, answers with something that is not JSON-RPC, or does not
+// answer within the request timeout is closed and the call goes to the next server; when every
+// server failed the call throws ElectrumUnavailable naming each. An error object is the server's
+// answer (ElectrumError), not a failure.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/async/async_mutex.h"
+#include "core/async/task.h"
+#include "core/coins/transport_error.h"
+#include "core/platform/executor.h"
+#include "core/platform/stream_connector.h"
+#include "core/rpc/json.h"
+
+namespace walletd {
+
+struct ElectrumUnavailable : TransportFailure {
+  explicit ElectrumUnavailable(const std::string& message) : TransportFailure(message, message) {}
+};
+
+struct ElectrumError : TransportFailure {
+  ElectrumError(const std::string& method, std::int64_t code_, const std::string& message_)
+      : TransportFailure("the Electrum server refused " + method + ": " + message_, message_),
+        code(code_) {}
+  std::int64_t code;
+};
+
+class ElectrumClient {
+ public:
+  static constexpr std::uint64_t kConnectTimeoutMs = 5000;
+  static constexpr std::uint64_t kDefaultRequestTimeoutMs = 20000;
+  using Notify = std::function<void(const std::string& method, const Json& params)>;
+
+  // `urls`: what the connector opens (tcp://host:port, ssl://..., wss://...).
+  ElectrumClient(StreamConnector& connector, Executor& executor, std::vector<std::string> urls,
+                 std::uint64_t request_timeout_ms, Notify on_notify);
+  ~ElectrumClient();
+  ElectrumClient(const ElectrumClient&) = delete;
+  ElectrumClient& operator=(const ElectrumClient&) = delete;
+
+  // The `result` of `method(params)`; on the live connection, or a new one.
+  Task<Json> call(std::string method, Json params);
+  // Called after every (re)connection, before other calls on it: to subscribe again.
+  void onConnected(std::function<Task<void>()> resubscribe) {
+    resubscribe_ = std::move(resubscribe);
+  }
+  void close();
+
+  struct Connection;  // one stream and its requests in flight (electrum_client.cpp)
+
+ private:
+  Task<std::shared_ptr<Connection>> connection();
+  Task<std::shared_ptr<Connection>> open(std::size_t index);
+
+  StreamConnector& connector_;
+  Executor& executor_;
+  std::vector<std::string> urls_;
+  std::uint64_t request_timeout_ms_;
+  std::shared_ptr<Notify> on_notify_;  // dropped on close: a late line calls nothing
+  std::function<Task<void>()> resubscribe_;
+  AsyncMutex connecting_;
+  std::shared_ptr<Connection> live_;
+  std::size_t preferred_ = 0;
+  std::uint64_t next_id_ = 1;
+};
+
+}  // namespace walletd

@@ -1,0 +1,121 @@
+// The UTXO family in Electrum mode (TCP) with the real walletd, against the Electrum test server
+// over litecoind: activation with a dead server listed first (failover), balances from the
+// server's index, a withdraw broadcast through blockchain.transaction.broadcast and accepted by
+// litecoind (bitcoinjs-lib checks every input's signature; amounts and fee to the satoshi), the
+// segwit coin, and servers that drop the connection, answer garbage or stall: the call moves to
+// the next server, and with none left answers Transport — never a hang.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { Litecoind } from '../peers/litecoind.mjs';
+import { ElectrumServer } from '../peers/electrum-server.mjs';
+import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
+import { checkUtxoTransaction, freshAddress, sats, startFaucet } from '../support/utxo-check.mjs';
+
+const skip = !Litecoind.available() && 'litecoind is not installed';
+let ltc, electrum, spare, walletd, dir, address, pay;
+
+before(async () => {
+  if (skip) return;
+  ltc = await Litecoind.start();
+  electrum = await ElectrumServer.start({ ltc, pollMs: 50 });
+  spare = await ElectrumServer.start({ ltc, pollMs: 50 });
+  pay = await startFaucet(ltc);
+  await Promise.all([electrum.synced(), spare.synced()]);
+  dir = tempDir('walletd-electrum-');
+  walletd = await WalletdProcess.start(writeConfig(dir, { passphrase: 'walletd electrum test' }));
+});
+
+after(async () => {
+  await walletd?.stop();
+  await electrum?.stop();
+  await spare?.stop();
+  await ltc?.stop();
+  if (dir) cleanup(dir);
+});
+
+async function activate(ticker, servers) {
+  const init = await walletd.rpc('task::enable_utxo::init', { ticker,
+    activation_params: { mode: { rpc: 'Electrum', rpc_data: { servers } } } });
+  assert.equal(init.status, 200, init.text);
+  return walletd.waitTask('enable_utxo', init.json.result.task_id, 60000);
+}
+
+const settle = async (check) => {
+  const end = Date.now() + 10000;
+  for (;;) {
+    if (await check()) return;
+    assert.ok(Date.now() < end, `the server did not catch up: ${JSON.stringify(await walletd.rpc('my_balance', { coin: 'LTC-regtest' }).then((r) => r.json))}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+test('Electrum activation (a dead server first), balance from the index, a withdraw accepted by litecoind', { skip }, async () => {
+  const result = await activate('LTC-regtest', [{ url: '127.0.0.1:1' }, { url: electrum.tcpUrl, protocol: 'TCP' }]);
+  assert.equal(result.status, 'Ok', JSON.stringify(result));
+  address = result.details.wallet_balance.address;
+  assert.equal(result.details.current_block, 110);
+  assert.ok(electrum.requests.some(([m]) => m === 'server.version'));
+  assert.ok(electrum.requests.some(([m]) => m === 'blockchain.scripthash.subscribe'));
+  await pay(address, sats('20'));
+  await settle(async () => (await walletd.rpc('my_balance', { coin: 'LTC-regtest' })).json.result.balance === '20');
+  await ltc.mine(1, `addr(${freshAddress('p2pkh', 99)})`);
+
+  const to = freshAddress('p2wpkh', 11);
+  const w = await walletd.rpc('withdraw', { coin: 'LTC-regtest', to, amount: '2.5', broadcast: true });
+  assert.equal(w.status, 200, w.text);
+  const checked = await checkUtxoTransaction(w.json.result.tx_hex, ltc);
+  assert.equal(checked.txid, w.json.result.tx_hash);
+  assert.deepEqual(checked.outputs.filter((o) => o.address === to).map((o) => o.value), [sats('2.5')]);
+  assert.equal(checked.fee, sats(w.json.result.fee_details.amount));
+  assert.ok((await ltc.rpc('getrawmempool')).includes(checked.txid));
+  assert.ok(electrum.requests.some(([m]) => m === 'blockchain.transaction.broadcast'));
+  await ltc.mine(1, `addr(${freshAddress('p2pkh', 99)})`);
+  await settle(async () => {
+    const b = Number((await walletd.rpc('my_balance', { coin: 'LTC-regtest' })).json.result.balance);
+    return b > 17 && b < 17.5;
+  });
+  const refused = await walletd.rpc('send_raw_transaction', { coin: 'LTC-regtest', tx_hex: w.json.result.tx_hex.replace(/..$/, '01') });
+  assert.equal(refused.json.error_type, 'Transport', refused.text);
+});
+
+test('faults: drop, garbage and stall move the call to the next server; none left: Transport, no hang', { skip }, async () => {
+  const seg = await activate('LTC-regtest-segwit', [{ url: electrum.tcpUrl }, { url: spare.tcpUrl, timeout_sec: 2 }]);
+  assert.equal(seg.status, 'Ok', JSON.stringify(seg));
+  const segAddress = seg.details.wallet_balance.address;
+  assert.match(segAddress, /^rltc1q/);
+  const fund = await walletd.rpc('withdraw', { coin: 'LTC-regtest', to: segAddress, amount: '1', broadcast: true });
+  assert.equal(fund.status, 200, fund.text);
+  for (const fault of ['drop', 'garbage']) {
+    electrum.fault = fault;
+    spare.requests.length = 0;
+    await settle(async () => (await walletd.rpc('my_balance', { coin: 'LTC-regtest-segwit' })).json.result?.balance === '1');
+    assert.ok(spare.requests.some(([m]) => m === 'blockchain.scripthash.listunspent'), `${fault}: the spare server was not asked`);
+    electrum.fault = null;
+  }
+  const spend = await walletd.rpc('withdraw', { coin: 'LTC-regtest-segwit', to: freshAddress('p2pkh', 12), amount: '0.5' });
+  assert.equal(spend.status, 200, spend.text);
+  await checkUtxoTransaction(spend.json.result.tx_hex, ltc);
+  const [accept] = await ltc.rpc('testmempoolaccept', [[spend.json.result.tx_hex]]);
+  assert.equal(accept.allowed, true, JSON.stringify(accept));
+
+  electrum.fault = 'stall';
+  spare.fault = 'stall';
+  const started = Date.now();
+  const stalled = await walletd.rpc('my_balance', { coin: 'LTC-regtest-segwit' });
+  assert.equal(stalled.status, 502, stalled.text);
+  assert.equal(stalled.json.error_type, 'Transport');
+  assert.match(stalled.json.error, /no Electrum server answered/);
+  assert.ok(Date.now() - started < 9000, `took ${Date.now() - started} ms`);
+  electrum.fault = spare.fault = null;
+  await settle(async () => (await walletd.rpc('my_balance', { coin: 'LTC-regtest-segwit' })).status === 200);
+});
+
+test('Electrum refusals: SSL not yet, bad server entries', { skip }, async () => {
+  const ssl = await walletd.rpc('task::enable_utxo::init', { ticker: 'LTC', activation_params: { mode: { rpc: 'Electrum',
+    rpc_data: { servers: [{ url: electrum.tcpUrl, protocol: 'SSL' }] } } } });
+  assert.equal(ssl.json.error_type, 'CoinCreationError', ssl.text);
+  for (const servers of [[{}], [{ url: 5 }], [{ url: 'x:1', timeout_sec: 0 }], [{ url: 'x:1', extra: 1 }], 'x']) {
+    const res = await walletd.rpc('task::enable_utxo::init', { ticker: 'LTC', activation_params: { mode: { rpc: 'Electrum', rpc_data: { servers } } } });
+    assert.equal(res.json.error_type, 'InvalidRequest', `${JSON.stringify(servers)}: ${res.text}`);
+  }
+});
