@@ -1,7 +1,8 @@
 // The packed package in a bundler: a fresh Vite app (build/vite-app) installs the tarball like any
 // dependency, `vite build` bundles it (the browser entry by the exports conditions, the .wasm as a
 // hashed asset through new URL(..., import.meta.url)), and the built app runs in Debian's
-// Chromium under a strict CSP: the node starts and answers.
+// Chromium under a strict CSP: the node starts and answers. The same app under Vite's dev server
+// (dependency pre-bundling and all) answers too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -32,6 +33,7 @@ window.result = { version: version.result, coins: enabled.coins };
 document.getElementById('out').textContent = JSON.stringify(window.result);
 `);
   copyFileSync(join(repoRoot, 'config/coins.json'), join(app, 'public/coins.json'));
+  writeFileSync(join(app, 'public/favicon.ico'), '');
 }
 
 before(async () => {
@@ -74,4 +76,26 @@ test('a Vite app bundles the package, ships its .wasm as an asset, and runs it i
   assert.match(result.version, /^\d+\.\d+\.\d+/);
   assert.deepEqual(result.coins, []);
   assert.deepEqual(problems, []);
+});
+
+test('the same app under the Vite dev server (pre-bundled dependencies) answers in Chromium', async () => {
+  const { createServer: createViteServer } = await import('vite');
+  const dev = await createViteServer({ root: app, configFile: false, logLevel: 'warn',
+    server: { host: '127.0.0.1', port: 0, strictPort: false } });
+  await dev.listen();
+  try {
+    const page = await (await browser.newContext()).newPage();
+    const problems = [];
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()} ${r.url()}`); });
+    await page.goto(dev.resolvedUrls.local[0]);
+    await page.waitForFunction(() => window.result, null, { timeout: 60000 });
+    const result = await page.evaluate(() => window.result);
+    assert.match(result.version, /^\d+\.\d+\.\d+/);
+    assert.deepEqual(result.coins, []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await dev.close();
+  }
 });
