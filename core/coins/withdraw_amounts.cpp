@@ -9,13 +9,15 @@ UInt256 requestedUnits(const WithdrawRequest& request, unsigned decimals) {
   auto parsed = UInt256::fromDecimal(request.amount.str(), decimals);
   if (!parsed) throwInvalidParams("params.amount: out of range");
   if (parsed->isZero()) {
-    const std::string threshold = UInt256(1).toDecimal(decimals);
-    throw rpcError(
-        WithdrawError::AmountTooLow,
-        "The amount " + request.amount.str() + " is too small, required at least " + threshold,
-        Json{{"amount", request.amount.str()}, {"threshold", threshold}});
+    throwAmountTooLow(request.amount.str(), UInt256(1).toDecimal(decimals));
   }
   return *parsed;
+}
+
+void throwAmountTooLow(const std::string& amount, const std::string& threshold) {
+  throw rpcError(WithdrawError::AmountTooLow,
+                 "The amount " + amount + " is too small, required at least " + threshold,
+                 Json{{"amount", amount}, {"threshold", threshold}});
 }
 
 void throwNotSufficientBalance(const std::string& coin, const UInt256& available,

@@ -13,6 +13,8 @@ namespace walletd {
 // truncates to zero. Call only when `max` is not set.
 UInt256 requestedUnits(const WithdrawRequest& request, unsigned decimals);
 
+// WithdrawError::AmountTooLow {amount, threshold}, both already in coin units.
+[[noreturn]] void throwAmountTooLow(const std::string& amount, const std::string& threshold);
 // WithdrawError::NotSufficientBalance {coin, available, required} in coin units.
 [[noreturn]] void throwNotSufficientBalance(const std::string& coin, const UInt256& available,
                                             const UInt256& required, unsigned decimals);

@@ -38,16 +38,25 @@ after(async () => {
   await demo?.stop();
 });
 
-test('the demo restores a wallet, sends ETH exactly, and finds the wallet again after a reload', async () => {
-  const page = await (await browser.newContext()).newPage();
+// What fails a test in the page: console errors, page errors and (unless told) failed requests.
+function watchProblems(page, { requests = true } = {}) {
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  if (requests) page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  return problems;
+}
+
+// Waits (bounded) until the page's status line contains `text`.
+const statusWaiter = (page) => (text) => page.waitForFunction((t) => document.getElementById('status').textContent.includes(t),
+  text, { timeout: 30000 });
+
+test('the demo restores a wallet, sends ETH exactly, and finds the wallet again after a reload', async () => {
+  const page = await (await browser.newContext()).newPage();
+  const problems = watchProblems(page);
   let shot = 0;
   const snap = (name) => page.screenshot({ path: join(SHOTS, `${String(++shot).padStart(2, '0')}-${name}.png`), fullPage: true });
-  const statusIs = (text) => page.waitForFunction((t) => document.getElementById('status').textContent.includes(t), text,
-    { timeout: 30000 });
+  const statusIs = statusWaiter(page);
 
   await page.goto(demo.url);
   await statusIs('create or restore');
@@ -132,11 +141,8 @@ test('a browser-extension wallet in the demo: connect, BroadcastExpected, a reje
     } };
   });
   const page = await context.newPage();
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  const statusIs = (text) => page.waitForFunction((t) => document.getElementById('status').textContent.includes(t), text,
-    { timeout: 30000 });
+  const problems = watchProblems(page, { requests: false });
+  const statusIs = statusWaiter(page);
   const errorIs = async (pattern) => {
     await page.waitForFunction(() => !document.getElementById('error').hidden);
     assert.match(await page.textContent('#error'), pattern);
@@ -181,12 +187,8 @@ test('a browser-extension wallet in the demo: connect, BroadcastExpected, a reje
 
 test('the TRON panel: a gasless USDT transfer signed in the page and followed live to confirmed', async () => {
   const page = await (await browser.newContext()).newPage();
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
-  const statusIs = (text) => page.waitForFunction((t) => document.getElementById('status').textContent.includes(t), text,
-    { timeout: 30000 });
+  const problems = watchProblems(page);
+  const statusIs = statusWaiter(page);
   const { address, relay } = tronAccountOf(GANACHE_MNEMONIC);
   const TRON_TO = 'TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K';
 

@@ -3,25 +3,14 @@
 // ERC20PresetFixedSupply with ethers (independent of walletd). Every wait is bounded.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ContractFactory, JsonRpcProvider, Wallet } from 'ethers';
 import { repoRoot, stopChild } from '../support/walletd-process.mjs';
+import { freePort } from './local-server.mjs';
 
 export const GANACHE_CHAIN_ID = 1337;
 /** Deterministic account 0 (1000 ETH). */
 export const FUNDED_KEY = '0x4f3edf983ac636a65a842ce7c78d9aa706d3b113bce9c46f30d7d21715b23b1d';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export class Ganache {
   static async start({ timeoutMs = 20000 } = {}) {

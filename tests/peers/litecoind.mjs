@@ -4,24 +4,13 @@
 // from mining to a key this module holds (generatetodescriptor), so no wallet key is needed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stopChild } from '../support/walletd-process.mjs';
+import { freePort } from './local-server.mjs';
 
 export const LITECOIND = '/usr/lib/litecoin/litecoind';
 const USER = 'walletd', PASSWORD = 'regtest-only';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export class RpcError extends Error {
   constructor(method, error) {

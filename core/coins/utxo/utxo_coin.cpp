@@ -55,10 +55,6 @@ UtxoCoin::~UtxoCoin() {
   wipe(key_);
 }
 
-std::string UtxoCoin::publicKeyHex() const {
-  return toHex(PublicKey::fromPrivate(key_).compressed());
-}
-
 Task<BalanceInfo> UtxoCoin::myBalance() {
   const std::vector<UnspentOutput> unspent = co_await backend_->unspent(address_, script_);
   std::uint64_t total = 0;

@@ -49,7 +49,6 @@ class UtxoCoin : public ActiveCoin {
 
   UtxoBackend& backend() { return *backend_; }
   const UtxoCoinSettings& settings() const { return settings_; }
-  std::string publicKeyHex() const;
   const Bytes& script() const { return script_; }
 
  private:

@@ -5,7 +5,6 @@
 #include "core/coins/utxo/tx/utxo_script.h"
 #include "core/coins/utxo/utxo_coin.h"
 #include "core/coins/withdraw_amounts.h"
-#include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
 #include "core/rpc/params_reader.h"
 
@@ -101,12 +100,8 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
   try {
     chosen = selectCoins(selection);
   } catch (const SelectionError& e) {
-    if (e.reason == SelectionError::Reason::AmountTooLow) {
-      const std::string amount = text(e.first, decimals), threshold = text(e.second, decimals);
-      throw rpcError(WithdrawError::AmountTooLow,
-                     "The amount " + amount + " is too small, required at least " + threshold,
-                     Json{{"amount", amount}, {"threshold", threshold}});
-    }
+    if (e.reason == SelectionError::Reason::AmountTooLow)
+      throwAmountTooLow(text(e.first, decimals), text(e.second, decimals));
     throwNotSufficientBalance(ticker(), UInt256(e.first), UInt256(e.second), decimals);
   }
 
