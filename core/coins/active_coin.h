@@ -17,6 +17,8 @@
 
 namespace walletd {
 
+class HdCoin;
+
 class ActiveCoin {
  public:
   virtual ~ActiveCoin() = default;
@@ -46,6 +48,9 @@ class ActiveCoin {
   virtual bool keysInBrowserWallet() const { return false; }
   // One page of the coin's history. Errors: TxHistoryError.
   virtual Task<TxHistoryPage> txHistory(TxHistoryRequest request);
+  // The coin's HD side when it is activated with an HD wallet and its family supports the HD
+  // methods; null otherwise.
+  virtual HdCoin* hd() { return nullptr; }
   // Called when the coin is disabled (alone or with its platform): stop pollers, streams, loops.
   virtual void onDisable() {}
 };

@@ -19,40 +19,63 @@ std::string walletId(const Node& node) {
 
 }  // namespace
 
-bool HdPlatformWallet::shouldScan(const PlatformActivationParams& p) const {
-  return p.scan_policy == ScanPolicy::Scan ||
-         (p.scan_policy == ScanPolicy::ScanIfNewWallet && new_wallet);
+bool shouldScanHd(ScanPolicy policy, bool new_wallet) {
+  return policy == ScanPolicy::Scan || (policy == ScanPolicy::ScanIfNewWallet && new_wallet);
 }
 
-Task<HdPlatformWallet> openHdPlatformWallet(Node& node, const CoinEntry& entry,
-                                            const PlatformActivationParams& p) {
+bool HdPlatformWallet::shouldScan(const PlatformActivationParams& p) const {
+  return shouldScanHd(p.scan_policy, new_wallet);
+}
+
+Task<HdPlatformWallet> openHdWallet(Node& node, const CoinEntry& entry, HdOpenRequest request) {
   const auto path_text = entry.string("derivation_path");
   DerivationPath coin_path;
   try {
     if (!path_text) throw EncodingError("the coins file has no derivation_path");
     coin_path = DerivationPath::parse(*path_text);
   } catch (const EncodingError& e) {
-    throwPlatformCreationError(
-        p.ticker, std::string("HD mode needs the coin's derivation_path: ") + e.what());
+    throw HdOpenError(std::string("HD mode needs the coin's derivation_path: ") + e.what(), false);
   }
-  const AddressPath& target = p.path_to_address;
-  if (target.chain.value_or(Bip44Chain::External) != Bip44Chain::External) {
-    throwInvalidPayload("path_to_address: HD wallets of this coin use the External chain only");
+  const AddressPath& target = request.path_to_address;
+  const Bip44Chain chain = target.chain.value_or(Bip44Chain::External);
+  if (chain != Bip44Chain::External && !request.internal_chain) {
+    throw HdOpenError("path_to_address: HD wallets of this coin use the External chain only", true);
   }
   HdPlatformWallet out;
-  out.activated = {target.account_id, target.address_id.value_or(0)};
+  out.activated = {target.account_id, target.address_id.value_or(0), chain};
   std::vector<HdAccountRecord> records =
-      co_await HdAccountStore(node.storage(), walletId(node)).load(p.ticker);
+      co_await HdAccountStore(node.storage(), walletId(node)).load(request.ticker);
   out.new_wallet = records.empty();
-  out.hd = std::make_shared<HdWallet>(node.keys(), coin_path, std::move(records));
+  out.hd = std::make_shared<HdWallet>(node.keys(), coin_path, std::move(records),
+                                      request.internal_chain);
   const std::string activated_path = out.hd->addressPath(out.activated).str();
   if (target.derivation_path && target.derivation_path->str() != activated_path) {
-    throwInvalidPayload("path_to_address: derivation_path " + target.derivation_path->str() +
-                        " does not match account_id / chain / address_id (" + activated_path + ")");
+    throw HdOpenError("path_to_address: derivation_path " + target.derivation_path->str() +
+                          " does not match account_id / chain / address_id (" + activated_path +
+                          ")",
+                      true);
   }
   out.hd->ensureAccount(0);  // KDF creates the first account of a new wallet
-  out.hd->ensureAddresses(target.account_id,
-                          std::max(out.activated.index + 1, p.min_addresses_number.value_or(0)));
+  out.hd->ensureAddresses(target.account_id, request.min_addresses_number.value_or(0));
+  out.hd->ensureAddresses(target.account_id, out.activated.index + 1, chain);
+  co_return out;
+}
+
+Task<HdPlatformWallet> openHdPlatformWallet(Node& node, const CoinEntry& entry,
+                                            const PlatformActivationParams& p) {
+  std::optional<HdOpenError> failure;
+  HdPlatformWallet out;
+  HdOpenRequest request;
+  request.ticker = p.ticker;
+  request.path_to_address = p.path_to_address;
+  request.min_addresses_number = p.min_addresses_number;
+  try {
+    out = co_await openHdWallet(node, entry, std::move(request));
+  } catch (const HdOpenError& e) {
+    failure = e;
+  }
+  if (failure && failure->bad_request) throwInvalidPayload(failure->what());
+  if (failure) throwPlatformCreationError(p.ticker, failure->what());
   co_return out;
 }
 

@@ -6,6 +6,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "core/async/task.h"
@@ -26,10 +28,32 @@ struct HdPlatformWallet {
   bool shouldScan(const PlatformActivationParams& p) const;
 };
 
-// Throws PlatformCoinCreationError (no usable derivation_path) or InvalidPayload
-// (path_to_address on the Internal chain, or a derivation_path that disagrees with its indexes).
+// What any HD activation asks for (the platform's params, or UTXO's).
+struct HdOpenRequest {
+  std::string ticker;
+  AddressPath path_to_address;
+  std::optional<std::uint32_t> min_addresses_number;
+  bool internal_chain = false;  // the family uses the Internal chain (UTXO change)
+};
+
+// Why an HD wallet could not be opened: the coins file (no usable derivation_path) or the request
+// (path_to_address on a chain the family does not use, or a derivation_path that disagrees
+// with its indexes).
+struct HdOpenError : std::runtime_error {
+  HdOpenError(const std::string& message, bool bad_request_)
+      : std::runtime_error(message), bad_request(bad_request_) {}
+  bool bad_request;
+};
+
+// Throws HdOpenError.
+Task<HdPlatformWallet> openHdWallet(Node& node, const CoinEntry& entry, HdOpenRequest request);
+
+// openHdWallet for a platform: throws PlatformCoinCreationError or InvalidPayload.
 Task<HdPlatformWallet> openHdPlatformWallet(Node& node, const CoinEntry& entry,
                                             const PlatformActivationParams& p);
+
+// Whether an activation scans for used addresses (KDF's scan_policy).
+bool shouldScanHd(ScanPolicy policy, bool new_wallet);
 
 Task<void> saveHdPlatformWallet(Node& node, const std::string& ticker, const HdWallet& hd);
 

@@ -1,6 +1,7 @@
 // UTXO activation (task::enable_utxo::*).
 #include "core/coins/utxo/utxo_activation.h"
 
+#include "core/coins/hd_platform_wallet.h"
 #include "core/coins/utxo/electrum/electrum_backend.h"
 #include "core/coins/utxo/native/native_backend.h"
 #include "core/coins/utxo/utxo_activation_errors.h"
@@ -37,8 +38,6 @@ const CoinEntry& checkActivation(Node& node, const UtxoActivationParams& p) {
       throwCoinCreationError(p.ticker,
                              "no wallet is open: start walletd with a passphrase or a wallet_name");
     case WalletKeys::Mode::HD:
-      throwCoinCreationError(p.ticker,
-                             "UTXO coins are not yet activated with HD wallets in walletd");
     case WalletKeys::Mode::Iguana:
       break;
   }
@@ -74,7 +73,7 @@ void checkInit(RequestContext& ctx, const UtxoActivationParams& p) {
 }
 
 std::unique_ptr<UtxoCoin> makeCoin(Node& node, const CoinEntry& entry,
-                                   const UtxoActivationParams& p) {
+                                   const UtxoActivationParams& p, UtxoKeys keys) {
   try {
     UtxoCoinSettings settings;
     settings.ticker = p.ticker;
@@ -106,7 +105,8 @@ std::unique_ptr<UtxoCoin> makeCoin(Node& node, const CoinEntry& entry,
           node.http(), daemonRpcAccess(entry, *node.localFiles()), settings.decimals);
     }
     return std::make_unique<UtxoCoin>(std::move(settings), std::move(codec), format,
-                                      node.keys().iguanaKey(), std::move(backend), node.clock());
+                                      std::move(keys), std::move(backend), node.clock(),
+                                      node.executor());
   } catch (const DaemonConfError& e) {
     throwCoinCreationError(p.ticker, e.what());
   } catch (const CoinRulesError& e) {
@@ -114,20 +114,90 @@ std::unique_ptr<UtxoCoin> makeCoin(Node& node, const CoinEntry& entry,
   }
 }
 
-Task<Json> activate(Node& node, UtxoActivationParams p, std::shared_ptr<RpcTaskHandle> handle) {
-  const CoinEntry& entry = checkActivation(node, p);
-  std::shared_ptr<UtxoCoin> coin = makeCoin(node, entry, p);
-  const std::uint64_t current_block =
-      co_await overTransport(coin->backend().currentBlock(), InitStandaloneCoinError::Transport);
-  const std::string address = coin->myAddress();
-  co_await overTransport(coin->backend().watch(address, coin->script()),
-                         InitStandaloneCoinError::Transport);
-  Json report{{"wallet_type", "Iguana"}, {"address", address}};
+// The coin's keys: the Iguana key, or the HD wallet with the accounts stored for it.
+Task<UtxoKeys> openKeys(Node& node, const CoinEntry& entry, const UtxoActivationParams& p,
+                        bool& new_wallet) {
+  UtxoKeys keys;
+  if (node.keys().mode() != WalletKeys::Mode::HD) {
+    keys.iguana = node.keys().iguanaKey();
+    co_return keys;
+  }
+  HdOpenRequest request;
+  request.ticker = p.ticker;
+  request.path_to_address = p.path_to_address;
+  request.min_addresses_number = p.min_addresses_number;
+  request.internal_chain = true;
+  std::optional<std::string> failure;
+  HdPlatformWallet opened;
+  try {
+    opened = co_await openHdWallet(node, entry, std::move(request));
+  } catch (const HdOpenError& e) {
+    failure = e.what();
+  }
+  if (failure) throwCoinCreationError(p.ticker, *failure);
+  new_wallet = opened.new_wallet;
+  keys.hd = opened.hd;
+  keys.activated = opened.activated;
+  keys.gap_limit = p.gap_limit;
+  std::shared_ptr<HdWallet> hd = opened.hd;
+  const std::string ticker = p.ticker;
+  keys.save = [&node, hd, ticker]() -> Task<void> {
+    co_await saveHdPlatformWallet(node, ticker, *hd);
+  };
+  co_return keys;
+}
+
+// Iguana: {wallet_type: "Iguana", address, balance?}.
+Task<Json> iguanaReport(UtxoCoin& coin, const UtxoActivationParams& p,
+                        std::shared_ptr<RpcTaskHandle> handle) {
+  const std::vector<WatchedAddress> owned = coin.ownedAddresses();
+  co_await overTransport(coin.backend().watch(owned), InitStandaloneCoinError::Transport);
+  Json report{{"wallet_type", "Iguana"}, {"address", coin.myAddress()}};
   if (p.get_balances) {
     handle->setProgress("RequestingWalletBalance");
     const BalanceInfo balance =
-        co_await overTransport(coin->myBalance(), InitStandaloneCoinError::Transport);
+        co_await overTransport(coin.myBalance(), InitStandaloneCoinError::Transport);
     report["balance"] = Json{{p.ticker, balance.toJson()}};
+  }
+  co_return report;
+}
+
+// HD: the gap scan (scan_policy), every known address followed, the accounts stored, and KDF's
+// {wallet_type: "HD", accounts: [...]} (with balances whatever get_balances says: the report is
+// KDF's CoinBalanceReport, whose HD form always has them).
+Task<Json> hdReport(UtxoCoin& coin, const UtxoActivationParams& p, bool new_wallet,
+                    std::shared_ptr<RpcTaskHandle> handle) {
+  HdWallet& hd = coin.hdWallet();
+  if (shouldScanHd(p.scan_policy, new_wallet)) {
+    HdAddressesUsedCheck check = [&coin](std::vector<HdAddressRef> refs) {
+      return coin.addressesUsed(std::move(refs));
+    };
+    co_await overTransport(scanHdAccounts(hd, check, p.gap_limit),
+                           InitStandaloneCoinError::Transport);
+  }
+  const std::vector<HdAddressRef> known = hd.knownAddresses();
+  co_await overTransport(coin.addressesAdded(known), InitStandaloneCoinError::Transport);
+  handle->setProgress("RequestingWalletBalance");
+  HdAddressesReader read = [&coin](std::vector<HdAddressRef> refs) {
+    return coin.readAddresses(std::move(refs));
+  };
+  const WalletBalanceInfo balance = co_await overTransport(
+      hdWalletBalance(hd, coin.hdColumns(), read), InitStandaloneCoinError::Transport);
+  co_return balance.toJson();
+}
+
+Task<Json> activate(Node& node, UtxoActivationParams p, std::shared_ptr<RpcTaskHandle> handle) {
+  const CoinEntry& entry = checkActivation(node, p);
+  bool new_wallet = false;
+  UtxoKeys keys = co_await openKeys(node, entry, p, new_wallet);
+  std::shared_ptr<UtxoCoin> coin = makeCoin(node, entry, p, std::move(keys));
+  const std::uint64_t current_block =
+      co_await overTransport(coin->backend().currentBlock(), InitStandaloneCoinError::Transport);
+  Json report;
+  if (coin->hd() != nullptr) {
+    report = co_await hdReport(*coin, p, new_wallet, handle);
+  } else {
+    report = co_await iguanaReport(*coin, p, handle);
   }
   handle->setProgress("Finishing");
   handle->throwIfCancelled();
@@ -143,7 +213,8 @@ void registerUtxoActivation(MethodTable& t) {
   t.declare("UtxoActivationParams", UtxoActivationParams::typeDoc());
   t.declare("UtxoActivationResult",
             "{ ticker: string; current_block: number; wallet_balance: { wallet_type: \"Iguana\"; "
-            "address: string; balance?: Record<string, BalanceInfo> } }");
+            "address: string; balance?: Record<string, BalanceInfo> } | { wallet_type: \"HD\"; "
+            "accounts: HDAccountBalance[] } }");
   addRpcTaskMethods<UtxoActivationParams>(t, "enable_utxo", "UtxoActivationParams",
                                           "UtxoActivationResult", &checkInit, &activate);
 }

@@ -19,15 +19,26 @@ struct UnspentOutput {
   std::uint64_t confirmations = 0;  // 0 in the mempool
 };
 
+// One of the wallet's addresses and its output script.
+struct WatchedAddress {
+  std::string address;
+  Bytes script;
+};
+
+// Every call that takes several addresses asks the peer in as few round trips as it can (Electrum:
+// JSON-RPC batches; Native: one call for the lot) and answers in the order asked.
 class UtxoBackend {
  public:
   virtual ~UtxoBackend() = default;
   virtual Task<std::uint64_t> currentBlock() = 0;
-  // Starts following `address`, whose output script is `script` (Native: imported watch-only,
-  // rescanned when new; Electrum: its script hash subscribed).
-  virtual Task<void> watch(std::string address, Bytes script) = 0;
-  // The address's unspent outputs, the mempool's included.
-  virtual Task<std::vector<UnspentOutput>> unspent(std::string address, Bytes script) = 0;
+  // Starts following the addresses (Native: imported watch-only, with a rescan when some are new;
+  // Electrum: their script hashes subscribed).
+  virtual Task<void> watch(std::vector<WatchedAddress> addresses) = 0;
+  // Each address's unspent outputs, the mempool's included.
+  virtual Task<std::vector<std::vector<UnspentOutput>>> unspent(
+      std::vector<WatchedAddress> addresses) = 0;
+  // Whether each address has any transaction, confirmed or in the mempool (the HD gap scan).
+  virtual Task<std::vector<bool>> used(std::vector<WatchedAddress> addresses) = 0;
   // Sends a signed transaction; answers its txid (display hex).
   virtual Task<std::string> broadcast(std::string tx_hex) = 0;
   // Satoshis per 1,000 vbytes to confirm within `blocks`; nullopt when the peer has no estimate.

@@ -1,10 +1,13 @@
 // An activated UTXO coin: its address, balance and raw broadcasts (withdraw: utxo_withdraw.cpp).
 #include "core/coins/utxo/utxo_coin.h"
 
+#include <algorithm>
+
 #include "core/coins/utxo/tx/utxo_script.h"
 #include "core/crypto/hashes.h"
 #include "core/crypto/secret.h"
 #include "core/encoding/hex.h"
+#include "core/wallet/keys/bip32.h"
 
 namespace walletd {
 
@@ -35,31 +38,111 @@ UtxoFeeDefaults UtxoFeeDefaults::fromEntry(const CoinEntry& coin) {
   return d;
 }
 
+namespace {
+
+WatchedAddress addressOf(const UtxoAddressCodec& codec, UtxoFormat format, SpendKind kind,
+                         const PublicKey& key) {
+  const ByteArray<20> hash = hash160(key.compressed());
+  const UtxoAddress address{
+      kind == SpendKind::P2WPKH ? UtxoAddress::Kind::WitnessV0KeyHash : UtxoAddress::Kind::P2PKH,
+      Bytes(hash.begin(), hash.end())};
+  return {codec.format(address, format, codec.rules().cash_network), scriptPubKeyFor(address)};
+}
+
+}  // namespace
+
 UtxoCoin::UtxoCoin(UtxoCoinSettings settings, UtxoAddressCodec codec, UtxoFormat format,
-                   const PrivateKey& key, std::unique_ptr<UtxoBackend> backend, const Clock& clock)
-    : settings_(std::move(settings)),
+                   UtxoKeys keys, std::unique_ptr<UtxoBackend> backend, const Clock& clock,
+                   Executor& executor)
+    : HdCoin(executor),
+      settings_(std::move(settings)),
       codec_(std::move(codec)),
-      key_(key),
+      format_(format),
       kind_(format == UtxoFormat::Segwit ? SpendKind::P2WPKH : SpendKind::P2PKH),
+      keys_(std::move(keys)),
       backend_(std::move(backend)),
       clock_(clock) {
-  const ByteArray<20> hash = hash160(PublicKey::fromPrivate(key_).compressed());
-  const UtxoAddress mine{
-      kind_ == SpendKind::P2WPKH ? UtxoAddress::Kind::WitnessV0KeyHash : UtxoAddress::Kind::P2PKH,
-      Bytes(hash.begin(), hash.end())};
-  address_ = codec_.format(mine, format, codec_.rules().cash_network);
-  script_ = scriptPubKeyFor(mine);
+  if (keys_.hd) {
+    mine_ = addressAt(keys_.activated);
+  } else {
+    mine_ = addressOf(codec_, format_, kind_, PublicKey::fromPrivate(*keys_.iguana));
+  }
 }
 
 UtxoCoin::~UtxoCoin() {
-  wipe(key_);
+  if (keys_.iguana) wipe(*keys_.iguana);
+}
+
+const WatchedAddress& UtxoCoin::addressAt(HdAddressRef ref) {
+  const auto key = std::make_tuple(ref.account_id, static_cast<int>(ref.chain), ref.index);
+  auto it = derived_.find(key);
+  if (it != derived_.end()) return it->second;
+  const ExtendedKey extended = keys_.hd->keyAt(ref);
+  WatchedAddress address = addressOf(codec_, format_, kind_, extended.publicKey());
+  by_script_.emplace(address.script, ref);
+  const ByteArray<20> hash = hash160(extended.publicKey().compressed());
+  by_hash_.emplace(Bytes(hash.begin(), hash.end()), ref);
+  return derived_.emplace(key, std::move(address)).first->second;
+}
+
+std::vector<WatchedAddress> UtxoCoin::addressesAt(const std::vector<HdAddressRef>& refs) {
+  std::vector<WatchedAddress> out;
+  for (const HdAddressRef& ref : refs) out.push_back(addressAt(ref));
+  return out;
+}
+
+std::vector<WatchedAddress> UtxoCoin::ownedAddresses() {
+  if (!keys_.hd) return {mine_};
+  return addressesAt(keys_.hd->knownAddresses());
+}
+
+std::optional<PrivateKey> UtxoCoin::keyForHash160(ByteView hash) {
+  if (!keys_.hd) {
+    const ByteArray<20> mine = hash160(PublicKey::fromPrivate(*keys_.iguana).compressed());
+    if (!std::equal(hash.begin(), hash.end(), mine.begin(), mine.end())) return std::nullopt;
+    return *keys_.iguana;
+  }
+  auto it = by_hash_.find(Bytes(hash.begin(), hash.end()));
+  if (it == by_hash_.end()) return std::nullopt;
+  return keys_.hd->keyAt(it->second).privateKey();
+}
+
+bool UtxoCoin::isOwnScript(const Bytes& script) const {
+  return script == mine_.script || by_script_.count(script) > 0;
 }
 
 Task<BalanceInfo> UtxoCoin::myBalance() {
-  const std::vector<UnspentOutput> unspent = co_await backend_->unspent(address_, script_);
+  const std::vector<std::vector<UnspentOutput>> unspent = co_await backend_->unspent(ownedAddresses());
   std::uint64_t total = 0;
-  for (const UnspentOutput& u : unspent) total += u.value;
+  for (const auto& outputs : unspent)
+    for (const UnspentOutput& u : outputs) total += u.value;
   co_return spendableBalance(UInt256(total), settings_.decimals);
+}
+
+std::vector<HdBalanceColumn> UtxoCoin::hdColumns() const {
+  return {{settings_.ticker, settings_.decimals}};
+}
+
+Task<std::vector<HdAddressReading>> UtxoCoin::readAddresses(std::vector<HdAddressRef> refs) {
+  const std::vector<WatchedAddress> addresses = addressesAt(refs);
+  const std::vector<std::vector<UnspentOutput>> unspent = co_await backend_->unspent(addresses);
+  std::vector<HdAddressReading> out;
+  for (std::size_t i = 0; i < addresses.size(); ++i) {
+    std::uint64_t total = 0;
+    if (i < unspent.size())
+      for (const UnspentOutput& u : unspent[i]) total += u.value;
+    out.push_back({addresses[i].address, {UInt256(total)}});
+  }
+  co_return out;
+}
+
+Task<std::vector<bool>> UtxoCoin::addressesUsed(std::vector<HdAddressRef> refs) {
+  co_return co_await backend_->used(addressesAt(refs));
+}
+
+Task<void> UtxoCoin::addressesAdded(std::vector<HdAddressRef> refs) {
+  co_await backend_->watch(addressesAt(refs));
+  if (keys_.save) co_await keys_.save();
 }
 
 Task<std::string> UtxoCoin::sendRawTransaction(SendRawRequest request) {

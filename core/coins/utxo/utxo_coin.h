@@ -1,13 +1,20 @@
-// UtxoCoin: an activated UTXO coin (Bitcoin-like; the UTXO protocol type) with the wallet's
-// Iguana key: one address, standard (P2PKH) or segwit (P2WPKH), reached through a UtxoBackend.
-// It answers my_balance, withdraw (every UTXO fee type) and send_raw_transaction.
+// UtxoCoin: an activated UTXO coin (Bitcoin-like; the UTXO protocol type), reached through a
+// UtxoBackend, with standard (P2PKH) or segwit (P2WPKH) addresses. Its keys are the wallet's
+// Iguana key (one address) or an HD wallet: every address its accounts handed out, on the
+// External chain (receiving) and the Internal chain (change). It answers my_balance, withdraw
+// (every UTXO fee type; HD: from the account, or one address with `from`; change to the
+// account's first unused Internal address), send_raw_transaction and the HD methods.
 #pragma once
 
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 
 #include "core/coins/active_coin.h"
+#include "core/coins/hd_coin.h"
 #include "core/coins/utxo/utxo_address_codec.h"
 #include "core/coins/utxo/utxo_backend.h"
 #include "core/coins/utxo/withdraw/coin_selection.h"
@@ -32,34 +39,74 @@ struct UtxoCoinSettings {
   UtxoFeeDefaults fees;
 };
 
-class UtxoCoin : public ActiveCoin {
+// Where a UtxoCoin's keys come from.
+struct UtxoKeys {
+  std::optional<PrivateKey> iguana;   // Iguana: the one key
+  std::shared_ptr<HdWallet> hd;       // HD: the wallet
+  HdAddressRef activated;             // HD: path_to_address, the coin's address
+  std::uint32_t gap_limit = 20;       // HD: the activation's gap_limit
+  std::function<Task<void>()> save;   // HD: stores the accounts (new addresses handed out)
+};
+
+class UtxoCoin : public ActiveCoin, public HdCoin {
  public:
   static constexpr std::uint64_t kFallbackFeeRate = 1000;  // sat/kB when the peer has no estimate
 
-  UtxoCoin(UtxoCoinSettings settings, UtxoAddressCodec codec, UtxoFormat format,
-           const PrivateKey& key, std::unique_ptr<UtxoBackend> backend, const Clock& clock);
+  UtxoCoin(UtxoCoinSettings settings, UtxoAddressCodec codec, UtxoFormat format, UtxoKeys keys,
+           std::unique_ptr<UtxoBackend> backend, const Clock& clock, Executor& executor);
   ~UtxoCoin() override;
 
   const std::string& ticker() const override { return settings_.ticker; }
   std::optional<std::string> platform() const override { return std::nullopt; }
-  std::string myAddress() const override { return address_; }
+  std::string myAddress() const override { return mine_.address; }
   Task<BalanceInfo> myBalance() override;
   Task<TransactionDetails> withdraw(WithdrawRequest request) override;
   Task<std::string> sendRawTransaction(SendRawRequest request) override;
+  HdCoin* hd() override { return keys_.hd ? this : nullptr; }
+
+  // HdCoin.
+  HdWallet& hdWallet() override { return *keys_.hd; }
+  std::uint32_t gapLimit() const override { return keys_.gap_limit; }
+  std::vector<HdBalanceColumn> hdColumns() const override;
+  Task<std::vector<HdAddressReading>> readAddresses(std::vector<HdAddressRef> refs) override;
+  Task<std::vector<bool>> addressesUsed(std::vector<HdAddressRef> refs) override;
+  Task<void> addressesAdded(std::vector<HdAddressRef> refs) override;
 
   UtxoBackend& backend() { return *backend_; }
   const UtxoCoinSettings& settings() const { return settings_; }
-  const Bytes& script() const { return script_; }
+  // Every address the coin spends from and follows: the one Iguana address, or each address the
+  // HD accounts handed out.
+  std::vector<WatchedAddress> ownedAddresses();
+  // The HD address's text and script (derived once, then remembered).
+  const WatchedAddress& addressAt(HdAddressRef ref);
 
  private:
   Task<UtxoFeeRule> feeRule(const std::optional<FeeInfo>& fee);
+  // The withdraw's inputs: `from`'s address, else the account of the coin's address (HD), else
+  // the one address.
+  std::vector<WatchedAddress> spendFrom(const WithdrawRequest& request);
+  // HD change: the first Internal address of the account nobody used yet, or the next one
+  // (handed out only if the withdraw has change: `commit`).
+  struct ChangeAddress {
+    WatchedAddress address;
+    std::optional<HdAddressRef> new_ref;
+  };
+  Task<ChangeAddress> changeAddress(std::uint32_t account_id);
+  // The key whose compressed public key hashes to `hash` (the signer's lookup).
+  std::optional<PrivateKey> keyForHash160(ByteView hash);
+  // Whether an output script is one of the coin's known addresses.
+  bool isOwnScript(const Bytes& script) const;
+  std::vector<WatchedAddress> addressesAt(const std::vector<HdAddressRef>& refs);
 
   UtxoCoinSettings settings_;
   UtxoAddressCodec codec_;
-  PrivateKey key_;
-  std::string address_;
-  Bytes script_;
+  UtxoFormat format_;
   SpendKind kind_;
+  UtxoKeys keys_;
+  WatchedAddress mine_;  // the Iguana address, or path_to_address's
+  std::map<std::tuple<std::uint32_t, int, std::uint32_t>, WatchedAddress> derived_;
+  std::map<Bytes, HdAddressRef> by_script_;
+  std::map<Bytes, HdAddressRef> by_hash_;  // HASH160 of the public key
   std::unique_ptr<UtxoBackend> backend_;
   const Clock& clock_;
 };

@@ -1,7 +1,10 @@
-// UTXO withdraw with the coin's one address: the fee rule (the request's UtxoFixed, UtxoPerKbyte
-// or UtxoPriority, else the coins file's txfee), coin selection over the address's unspent
-// outputs, signing, and with `broadcast` the peer's broadcast. UtxoFixed is an absolute fee, as
-// the spec says (KDF treats it as a per-kbyte rate, a known bug).
+// UTXO withdraw: the fee rule (the request's UtxoFixed, UtxoPerKbyte or UtxoPriority, else the
+// coins file's txfee), coin selection over the unspent outputs of the addresses it spends from,
+// change (Iguana: back to the address; HD: an Internal address of the account), signing, and
+// with `broadcast` the peer's broadcast. UtxoFixed is an absolute fee, as the spec says (KDF
+// treats it as a per-kbyte rate, a known bug).
+#include <algorithm>
+
 #include "core/coins/utxo/tx/utxo_script.h"
 #include "core/coins/utxo/utxo_coin.h"
 #include "core/coins/withdraw_amounts.h"
@@ -61,12 +64,33 @@ Task<UtxoFeeRule> UtxoCoin::feeRule(const std::optional<FeeInfo>& fee) {
   co_return UtxoFeeRule{UtxoFeeRule::Kind::PerKbyte, estimate.value_or(kFallbackFeeRate)};
 }
 
+std::vector<WatchedAddress> UtxoCoin::spendFrom(const WithdrawRequest& req) {
+  if (!keys_.hd) {
+    if (req.from) {
+      refuse(WithdrawError::UnexpectedFromAddress,
+             "`from` selects an HD address, but " + ticker() + " is activated with the Iguana key");
+    }
+    return {mine_};
+  }
+  if (req.from) return {addressAt(keys_.hd->resolve(*req.from))};
+  return addressesAt(keys_.hd->knownAddresses(keys_.activated.account_id));
+}
+
+Task<UtxoCoin::ChangeAddress> UtxoCoin::changeAddress(std::uint32_t account_id) {
+  const std::vector<HdAddressRef> internal =
+      keys_.hd->knownAddresses(account_id, Bip44Chain::Internal);
+  const std::vector<bool> used = co_await backend_->used(addressesAt(internal));
+  for (std::size_t i = 0; i < internal.size() && i < used.size(); ++i) {
+    if (!used[i]) co_return ChangeAddress{addressAt(internal[i]), std::nullopt};
+  }
+  const HdAddressRef next{account_id, static_cast<std::uint32_t>(internal.size()),
+                          Bip44Chain::Internal};
+  co_return ChangeAddress{addressAt(next), next};
+}
+
 Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
   const unsigned decimals = settings_.decimals;
-  if (req.from) {
-    refuse(WithdrawError::UnexpectedFromAddress,
-           "`from` selects an HD address, but " + ticker() + " is activated with the Iguana key");
-  }
+  const std::vector<WatchedAddress> sources = spendFrom(req);
   if (req.memo) refuse(WithdrawError::UnsupportedError, ticker() + " transfers carry no memo");
   UtxoAddress to;
   try {
@@ -86,13 +110,21 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
     if (!units) throwInvalidParams("params.amount: out of range");
     selection.payments[0].value = *units;
   }
-  selection.change_script = script_;
+  std::optional<ChangeAddress> change;
+  if (keys_.hd) {
+    const std::uint32_t account_id =
+        req.from ? keys_.hd->resolve(*req.from).account_id : keys_.activated.account_id;
+    change = co_await changeAddress(account_id);
+  }
+  selection.change_script = change ? change->address.script : mine_.script;
   selection.dust = settings_.dust;
   selection.fee = co_await feeRule(req.fee);
-  const std::vector<UnspentOutput> unspent = co_await backend_->unspent(address_, script_);
-  for (const UnspentOutput& u : unspent) {
-    if (u.script_pubkey != script_) continue;  // not spendable by this key's script
-    selection.unspent.push_back({u.outpoint, {u.value, u.script_pubkey}, kind_});
+  const std::vector<std::vector<UnspentOutput>> unspent = co_await backend_->unspent(sources);
+  for (std::size_t i = 0; i < sources.size() && i < unspent.size(); ++i) {
+    for (const UnspentOutput& u : unspent[i]) {
+      if (u.script_pubkey != sources[i].script) continue;  // not spendable by this key's script
+      selection.unspent.push_back({u.outpoint, {u.value, u.script_pubkey}, kind_});
+    }
   }
   if (req.max && selection.unspent.empty())
     throw rpcError(WithdrawError::ZeroBalanceToWithdrawMax, "Balance is zero", Json());
@@ -109,22 +141,38 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
   tx.version = 2;
   std::vector<SpentOutput> spent;
   std::uint64_t spent_by_me = 0;
+  std::vector<std::string> from;
   for (const Unspent& u : chosen.inputs) {
     tx.inputs.push_back({u.outpoint, {}, 0xffffffff, {}});
     spent.push_back(u.output);
     spent_by_me += u.output.value;
+    for (const WatchedAddress& source : sources) {
+      if (source.script == u.output.script_pubkey &&
+          std::find(from.begin(), from.end(), source.address) == from.end())
+        from.push_back(source.address);
+    }
   }
   tx.outputs = chosen.outputs;
-  const PrivateKey& key = key_;
-  signUtxoTransaction(tx, spent, [&key](ByteView) { return std::optional<PrivateKey>(key); });
+  signUtxoTransaction(tx, spent, [this](ByteView hash) { return keyForHash160(hash); });
   std::uint64_t received_by_me = 0;
-  for (const TxOutput& out : tx.outputs)
-    if (out.script_pubkey == script_) received_by_me += out.value;
+  bool has_change = false;
+  for (const TxOutput& out : tx.outputs) {
+    if (out.script_pubkey == selection.change_script) has_change = true;
+    if (out.script_pubkey == selection.change_script || isOwnScript(out.script_pubkey))
+      received_by_me += out.value;
+  }
+  // A new change address counts as handed out once a transaction pays it.
+  if (has_change && change && change->new_ref) {
+    keys_.hd->ensureAddresses(change->new_ref->account_id, change->new_ref->index + 1,
+                              Bip44Chain::Internal);
+    const std::vector<HdAddressRef> added{*change->new_ref};
+    co_await addressesAdded(added);
+  }
 
   TransactionDetails details;
   details.tx_hex = toHex(tx.serialize());
   details.tx_hash = tx.txidHex();
-  details.from = {address_};
+  details.from = from;
   details.to = {req.to};
   details.setAmounts(UInt256(spent_by_me), UInt256(spent_by_me), UInt256(received_by_me), decimals);
   details.fee_details.value = UtxoFeeDetails{ticker(), text(chosen.fee, decimals)};

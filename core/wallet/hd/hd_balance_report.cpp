@@ -1,11 +1,12 @@
 // HD gap scan and balance report over family-provided address checks.
 #include "core/wallet/hd/hd_balance_report.h"
 
-namespace walletd {
-namespace {
+#include <algorithm>
 
-CoinBalanceMap balanceMap(const std::vector<HdBalanceColumn>& columns,
-                          const std::vector<UInt256>& amounts) {
+namespace walletd {
+
+BalanceObject hdBalanceObject(const std::vector<HdBalanceColumn>& columns,
+                              const std::vector<UInt256>& amounts) {
   CoinBalanceMap out;
   for (std::size_t i = 0; i < columns.size() && i < amounts.size(); ++i) {
     out.emplace_back(columns[i].ticker, spendableBalance(amounts[i], columns[i].decimals));
@@ -13,52 +14,131 @@ CoinBalanceMap balanceMap(const std::vector<HdBalanceColumn>& columns,
   return out;
 }
 
-}  // namespace
-
-Task<void> scanHdAccounts(HdWallet& hd, HdAddressUsedCheck is_used, std::uint32_t gap_limit) {
-  const std::vector<HdAccountRecord> accounts = hd.accounts();
-  for (const HdAccountRecord& account : accounts) {
-    std::uint32_t known = account.external_addresses;
-    std::uint32_t unused_in_row = 0;
-    for (std::uint32_t index = known;
-         unused_in_row < gap_limit && index < HdWallet::kMaxAddressesPerAccount; ++index) {
-      const HdAddressRef address{account.account_id, index};
-      if (co_await is_used(address)) {
-        known = index + 1;
+Task<std::vector<HdAddressRef>> scanHdChain(HdWallet& hd, std::uint32_t account_id,
+                                            Bip44Chain chain, const HdAddressesUsedCheck& check,
+                                            std::uint32_t gap_limit) {
+  const std::uint32_t before = hd.addressCount(account_id, chain);
+  std::uint32_t known = before;
+  std::uint32_t unused_in_row = 0;
+  std::uint32_t next = before;
+  while (unused_in_row < gap_limit && next < HdWallet::kMaxAddressesPerAccount) {
+    // The window that could still end the scan: what is left of the gap.
+    const std::uint32_t size =
+        std::min(gap_limit - unused_in_row, HdWallet::kMaxAddressesPerAccount - next);
+    std::vector<HdAddressRef> window;
+    for (std::uint32_t i = 0; i < size; ++i) window.push_back({account_id, next + i, chain});
+    const std::vector<bool> used = co_await check(window);
+    for (std::uint32_t i = 0; i < size; ++i) {
+      if (i < used.size() && used[i]) {
+        known = next + i + 1;
         unused_in_row = 0;
       } else {
         ++unused_in_row;
       }
     }
-    hd.ensureAddresses(account.account_id, known);
+    next += size;
   }
+  hd.ensureAddresses(account_id, known, chain);
+  std::vector<HdAddressRef> made;
+  for (std::uint32_t index = before; index < known; ++index)
+    made.push_back({account_id, index, chain});
+  co_return made;
+}
+
+Task<std::vector<HdAddressRef>> scanHdAccount(HdWallet& hd, std::uint32_t account_id,
+                                              const HdAddressesUsedCheck& check,
+                                              std::uint32_t gap_limit) {
+  std::vector<HdAddressRef> made =
+      co_await scanHdChain(hd, account_id, Bip44Chain::External, check, gap_limit);
+  if (hd.usesInternalChain()) {
+    const std::vector<HdAddressRef> change =
+        co_await scanHdChain(hd, account_id, Bip44Chain::Internal, check, gap_limit);
+    made.insert(made.end(), change.begin(), change.end());
+  }
+  co_return made;
+}
+
+Task<void> scanHdAccounts(HdWallet& hd, HdAddressesUsedCheck check, std::uint32_t gap_limit) {
+  const std::vector<HdAccountRecord> accounts = hd.accounts();
+  for (const HdAccountRecord& account : accounts)
+    co_await scanHdAccount(hd, account.account_id, check, gap_limit);
+}
+
+Task<void> scanHdAccounts(HdWallet& hd, HdAddressUsedCheck is_used, std::uint32_t gap_limit) {
+  HdAddressesUsedCheck check =
+      [is_used](std::vector<HdAddressRef> refs) -> Task<std::vector<bool>> {
+    std::vector<bool> out;
+    for (const HdAddressRef& ref : refs) {
+      const bool used = co_await is_used(ref);
+      out.push_back(used);
+    }
+    co_return out;
+  };
+  co_await scanHdAccounts(hd, check, gap_limit);
+}
+
+namespace {
+
+AccountAddressInfo addressInfo(const HdWallet& hd, const std::vector<HdBalanceColumn>& columns,
+                               const HdAddressRef& ref, HdAddressReading reading) {
+  AccountAddressInfo address;
+  address.address = std::move(reading.address);
+  address.derivation_path = hd.addressPath(ref).str();
+  address.chain = ref.chain;
+  address.balance = hdBalanceObject(columns, reading.amounts);
+  return address;
+}
+
+}  // namespace
+
+Task<std::vector<AccountAddressInfo>> hdAddressInfos(const HdWallet& hd,
+                                                     const std::vector<HdBalanceColumn>& columns,
+                                                     const std::vector<HdAddressRef>& refs,
+                                                     const HdAddressesReader& read) {
+  std::vector<AccountAddressInfo> out;
+  if (refs.empty()) co_return out;
+  std::vector<HdAddressReading> readings = co_await read(refs);
+  for (std::size_t i = 0; i < refs.size() && i < readings.size(); ++i)
+    out.push_back(addressInfo(hd, columns, refs[i], std::move(readings[i])));
+  co_return out;
 }
 
 Task<WalletBalanceInfo> hdWalletBalance(const HdWallet& hd, std::vector<HdBalanceColumn> columns,
-                                        HdAddressReader read) {
+                                        HdAddressesReader read) {
   WalletBalanceInfo out;
+  const std::vector<HdAddressRef> all = hd.knownAddresses();
+  std::vector<HdAddressReading> readings;
+  if (!all.empty()) readings = co_await read(all);
   for (const HdAccountRecord& account : hd.accounts()) {
     WalletAccountInfo info;
     info.account_index = account.account_id;
     info.derivation_path = hd.accountPath(account.account_id).str();
     std::vector<UInt256> totals(columns.size());
-    for (std::uint32_t index = 0; index < account.external_addresses; ++index) {
-      const HdAddressRef ref{account.account_id, index};
-      HdAddressReading reading = co_await read(ref);
-      for (std::size_t i = 0; i < totals.size() && i < reading.amounts.size(); ++i) {
-        if (auto sum = totals[i].add(reading.amounts[i])) totals[i] = *sum;
+    for (std::size_t i = 0; i < all.size() && i < readings.size(); ++i) {
+      if (all[i].account_id != account.account_id) continue;
+      for (std::size_t c = 0; c < totals.size() && c < readings[i].amounts.size(); ++c) {
+        if (auto sum = totals[c].add(readings[i].amounts[c])) totals[c] = *sum;
       }
-      AccountAddressInfo address;
-      address.address = std::move(reading.address);
-      address.derivation_path = hd.addressPath(ref).str();
-      address.chain = Bip44Chain::External;
-      address.balance = balanceMap(columns, reading.amounts);
-      info.addresses.push_back(std::move(address));
+      info.addresses.push_back(addressInfo(hd, columns, all[i], readings[i]));
     }
-    info.total_balance = balanceMap(columns, totals);
+    info.total_balance = hdBalanceObject(columns, totals);
     out.accounts.push_back(std::move(info));
   }
   co_return out;
+}
+
+Task<WalletBalanceInfo> hdWalletBalance(const HdWallet& hd, std::vector<HdBalanceColumn> columns,
+                                        HdAddressReader read) {
+  HdAddressesReader batch =
+      [read](std::vector<HdAddressRef> refs) -> Task<std::vector<HdAddressReading>> {
+    std::vector<HdAddressReading> out;
+    for (const HdAddressRef& ref : refs) {
+      HdAddressReading reading = co_await read(ref);
+      out.push_back(std::move(reading));
+    }
+    co_return out;
+  };
+  co_return co_await hdWalletBalance(hd, std::move(columns), batch);
 }
 
 }  // namespace walletd

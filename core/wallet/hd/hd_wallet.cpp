@@ -13,7 +13,7 @@ DerivationPath HdWallet::accountPath(std::uint32_t account_id) const {
 
 DerivationPath HdWallet::addressPath(HdAddressRef address) const {
   return accountPath(address.account_id)
-      .child(static_cast<std::uint32_t>(Bip44Chain::External))
+      .child(static_cast<std::uint32_t>(address.chain))
       .child(address.index);
 }
 
@@ -23,13 +23,33 @@ KeccakAccountKey HdWallet::keccakKeyAt(HdAddressRef address) const {
   return KeccakAccountKey::fromKey(key.privateKey(), path.str());
 }
 
+ExtendedKey HdWallet::keyAt(HdAddressRef address) const {
+  return keys_.derive(addressPath(address));
+}
+
 std::vector<HdAddressRef> HdWallet::knownAddresses() const {
   std::vector<HdAddressRef> out;
   for (const HdAccountRecord& account : accounts_) {
-    for (std::uint32_t index = 0; index < account.external_addresses; ++index)
-      out.push_back({account.account_id, index});
+    for (const HdAddressRef& ref : knownAddresses(account.account_id)) out.push_back(ref);
   }
   return out;
+}
+
+std::vector<HdAddressRef> HdWallet::knownAddresses(std::uint32_t account_id,
+                                                   std::optional<Bip44Chain> chain) const {
+  std::vector<HdAddressRef> out;
+  for (Bip44Chain c : {Bip44Chain::External, Bip44Chain::Internal}) {
+    if (chain && *chain != c) continue;
+    const std::uint32_t count = addressCount(account_id, c);
+    for (std::uint32_t index = 0; index < count; ++index) out.push_back({account_id, index, c});
+  }
+  return out;
+}
+
+std::uint32_t HdWallet::addressCount(std::uint32_t account_id, Bip44Chain chain) const {
+  const HdAccountRecord* account = findAccount(account_id);
+  if (account == nullptr) return 0;
+  return chain == Bip44Chain::External ? account->external_addresses : account->internal_addresses;
 }
 
 const HdAccountRecord* HdWallet::findAccount(std::uint32_t account_id) const {
@@ -55,9 +75,11 @@ HdAccountRecord& HdWallet::ensureAccount(std::uint32_t account_id) {
   return *accounts_.insert(it, record);
 }
 
-void HdWallet::ensureAddresses(std::uint32_t account_id, std::uint32_t count) {
+void HdWallet::ensureAddresses(std::uint32_t account_id, std::uint32_t count, Bip44Chain chain) {
   HdAccountRecord& account = ensureAccount(account_id);
-  account.external_addresses = std::max(account.external_addresses, count);
+  std::uint32_t& known = chain == Bip44Chain::External ? account.external_addresses
+                                                        : account.internal_addresses;
+  known = std::max(known, count);
 }
 
 HdAddressRef HdWallet::resolve(const WithdrawFromInfo& from) const {
@@ -82,7 +104,7 @@ HdAddressRef HdWallet::resolve(const WithdrawFromInfo& from) const {
     chain = static_cast<Bip44Chain>(path[prefix.size() + 1]);
     index = path[prefix.size() + 2];
   }
-  if (chain != Bip44Chain::External) {
+  if (chain != Bip44Chain::External && !internal_chain_) {
     const std::string message = "HD wallets of this coin use the External chain only";
     throw rpcError(WithdrawError::UnexpectedFromAddress, message, Json(message));
   }
@@ -90,7 +112,7 @@ HdAddressRef HdWallet::resolve(const WithdrawFromInfo& from) const {
     throw rpcError(WithdrawError::UnknownAccount, "Unknown account " + std::to_string(account_id),
                    Json{{"account_id", account_id}});
   }
-  return {account_id, index};
+  return {account_id, index, chain};
 }
 
 }  // namespace walletd

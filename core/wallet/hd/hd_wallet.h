@@ -1,11 +1,13 @@
-// HdWallet: the HD side of a platform coin activated in HD mode, for the families whose HD
-// wallets use the External chain only, as KDF's EVM pipeline does (EVM m/44'/60', TRON
-// m/44'/195'): addresses are <coin path>/account'/0/index, the coin path being the coins file's
-// `derivation_path`. It knows the accounts and how many addresses each has handed out, derives
-// their keys, and resolves a withdraw's `from`. Families turn its keys into their addresses.
+// HdWallet: the HD side of a coin activated in HD mode. Addresses are
+// <coin path>/account'/chain/index, the coin path being the coins file's `derivation_path`.
+// Account-based families use the External chain only, as KDF's EVM pipeline does (EVM m/44'/60',
+// TRON m/44'/195'); UTXO coins also use the Internal chain, for change. It knows the accounts and
+// how many addresses of each chain they have handed out, derives their keys, and resolves a
+// withdraw's `from`. Families turn its keys into their addresses.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/wallet/hd/hd_account_store.h"
@@ -15,10 +17,12 @@
 
 namespace walletd {
 
-// One address of an HD wallet: account and index on the External chain.
+// One address of an HD wallet: account, chain and index.
 struct HdAddressRef {
   std::uint32_t account_id = 0;
   std::uint32_t index = 0;
+  Bip44Chain chain = Bip44Chain::External;
+  bool operator==(const HdAddressRef&) const = default;
 };
 
 class HdWallet {
@@ -26,27 +30,40 @@ class HdWallet {
   // Addresses tracked per account by this build (activation refuses to go past it).
   static constexpr std::uint32_t kMaxAddressesPerAccount = 1000;
 
-  HdWallet(WalletKeys keys, DerivationPath coin_path, std::vector<HdAccountRecord> accounts)
-      : keys_(std::move(keys)), coin_path_(std::move(coin_path)), accounts_(std::move(accounts)) {}
+  // `internal_chain`: whether the family uses the Internal chain (UTXO change addresses).
+  HdWallet(WalletKeys keys, DerivationPath coin_path, std::vector<HdAccountRecord> accounts,
+           bool internal_chain = false)
+      : keys_(std::move(keys)),
+        coin_path_(std::move(coin_path)),
+        accounts_(std::move(accounts)),
+        internal_chain_(internal_chain) {}
 
+  bool usesInternalChain() const { return internal_chain_; }
   const DerivationPath& coinPath() const { return coin_path_; }
   DerivationPath accountPath(std::uint32_t account_id) const;
   DerivationPath addressPath(HdAddressRef address) const;
   KeccakAccountKey keccakKeyAt(HdAddressRef address) const;
+  ExtendedKey keyAt(HdAddressRef address) const;
 
   const std::vector<HdAccountRecord>& accounts() const { return accounts_; }
   const HdAccountRecord* findAccount(std::uint32_t account_id) const;
-  // Every address the accounts have handed out, account by account.
+  // Every address the accounts have handed out, account by account, External chain first.
   std::vector<HdAddressRef> knownAddresses() const;
+  // Those of one account (and one chain, when given).
+  std::vector<HdAddressRef> knownAddresses(std::uint32_t account_id,
+                                           std::optional<Bip44Chain> chain = std::nullopt) const;
+  // How many addresses of the chain the account has handed out (0 for an unknown account).
+  std::uint32_t addressCount(std::uint32_t account_id, Bip44Chain chain) const;
   // The 20-byte accounts of knownAddresses(), in the same order.
   std::vector<EthAddress> knownKeccakAccounts() const;
   // The account, created (with no addresses) when unknown; accounts stay ordered by index.
   HdAccountRecord& ensureAccount(std::uint32_t account_id);
-  // Makes at least `count` External addresses of the account known.
-  void ensureAddresses(std::uint32_t account_id, std::uint32_t count);
+  // Makes at least `count` addresses of the account's chain known.
+  void ensureAddresses(std::uint32_t account_id, std::uint32_t count,
+                       Bip44Chain chain = Bip44Chain::External);
 
   // The address a `from` (spec WithdrawFromInfo) names: it must be under this coin's path, in a
-  // known account, on the External chain. Throws WithdrawError (UnexpectedFromAddress,
+  // known account, on a chain the family uses. Throws WithdrawError (UnexpectedFromAddress,
   // UnknownAccount).
   HdAddressRef resolve(const WithdrawFromInfo& from) const;
   // The key of that address.
@@ -58,6 +75,7 @@ class HdWallet {
   WalletKeys keys_;
   DerivationPath coin_path_;
   std::vector<HdAccountRecord> accounts_;
+  bool internal_chain_ = false;
 };
 
 }  // namespace walletd

@@ -36,12 +36,18 @@ std::string ElectrumBackend::scriptHash(ByteView script) {
   return toHex(hash);
 }
 
+// One parameter list [script hash] per address.
+static std::vector<Json> scriptHashParams(const std::vector<WatchedAddress>& addresses) {
+  std::vector<Json> out;
+  for (const WatchedAddress& a : addresses)
+    out.push_back(Json::array({ElectrumBackend::scriptHash(a.script)}));
+  return out;
+}
+
 Task<void> ElectrumBackend::resubscribe() {
-  const std::set<std::string> watched = watched_;
-  for (const std::string& hash : watched) {
-    const Json params = Json::array({hash});
-    co_await client_.call("blockchain.scripthash.subscribe", params);
-  }
+  std::vector<Json> params;
+  for (const std::string& hash : watched_) params.push_back(Json::array({hash}));
+  co_await client_.batch("blockchain.scripthash.subscribe", std::move(params));
 }
 
 Task<std::uint64_t> ElectrumBackend::currentBlock() {
@@ -53,36 +59,54 @@ Task<std::uint64_t> ElectrumBackend::currentBlock() {
   co_return tip_;
 }
 
-Task<void> ElectrumBackend::watch(std::string, Bytes script) {
-  const std::string hash = scriptHash(script);
-  watched_.insert(hash);
-  const Json params = Json::array({hash});
-  co_await client_.call("blockchain.scripthash.subscribe", params);
+Task<void> ElectrumBackend::watch(std::vector<WatchedAddress> addresses) {
+  std::vector<Json> params;
+  for (const WatchedAddress& a : addresses) {
+    const std::string hash = scriptHash(a.script);
+    if (watched_.insert(hash).second) params.push_back(Json::array({hash}));
+  }
+  co_await client_.batch("blockchain.scripthash.subscribe", std::move(params));
 }
 
-Task<std::vector<UnspentOutput>> ElectrumBackend::unspent(std::string, Bytes script) {
-  const Json params = Json::array({scriptHash(script)});
-  const Json list = co_await client_.call("blockchain.scripthash.listunspent", params);
-  if (!list.is_array()) odd("blockchain.scripthash.listunspent");
-  std::vector<UnspentOutput> out;
-  for (const Json& u : list) {
-    if (!u.is_object() || !u.contains("tx_hash") || !u["tx_hash"].is_string() ||
-        !u.contains("tx_pos") || !u["tx_pos"].is_number_unsigned() || !u.contains("value") ||
-        !u["value"].is_number_unsigned())
-      odd("blockchain.scripthash.listunspent");
-    UnspentOutput o;
-    try {
-      o.outpoint =
-          OutPoint::fromDisplay(u["tx_hash"].get<std::string>(), u["tx_pos"].get<std::uint32_t>());
-    } catch (const UtxoDecodeError&) {
-      odd("blockchain.scripthash.listunspent");
+Task<std::vector<bool>> ElectrumBackend::used(std::vector<WatchedAddress> addresses) {
+  const std::vector<Json> histories =
+      co_await client_.batch("blockchain.scripthash.get_history", scriptHashParams(addresses));
+  std::vector<bool> out;
+  for (const Json& history : histories) {
+    if (!history.is_array()) odd("blockchain.scripthash.get_history");
+    out.push_back(!history.empty());
+  }
+  co_return out;
+}
+
+Task<std::vector<std::vector<UnspentOutput>>> ElectrumBackend::unspent(
+    std::vector<WatchedAddress> addresses) {
+  const std::vector<Json> lists =
+      co_await client_.batch("blockchain.scripthash.listunspent", scriptHashParams(addresses));
+  std::vector<std::vector<UnspentOutput>> out;
+  for (std::size_t i = 0; i < lists.size(); ++i) {
+    const Json& list = lists[i];
+    if (!list.is_array()) odd("blockchain.scripthash.listunspent");
+    std::vector<UnspentOutput>& outputs = out.emplace_back();
+    for (const Json& u : list) {
+      if (!u.is_object() || !u.contains("tx_hash") || !u["tx_hash"].is_string() ||
+          !u.contains("tx_pos") || !u["tx_pos"].is_number_unsigned() || !u.contains("value") ||
+          !u["value"].is_number_unsigned())
+        odd("blockchain.scripthash.listunspent");
+      UnspentOutput o;
+      try {
+        o.outpoint = OutPoint::fromDisplay(u["tx_hash"].get<std::string>(),
+                                           u["tx_pos"].get<std::uint32_t>());
+      } catch (const UtxoDecodeError&) {
+        odd("blockchain.scripthash.listunspent");
+      }
+      o.value = u["value"].get<std::uint64_t>();
+      o.script_pubkey = addresses[i].script;
+      const std::int64_t height = u.value("height", std::int64_t{0});
+      o.confirmations =
+          height > 0 && tip_ >= static_cast<std::uint64_t>(height) ? tip_ - height + 1 : 0;
+      outputs.push_back(std::move(o));
     }
-    o.value = u["value"].get<std::uint64_t>();
-    o.script_pubkey = script;
-    const std::int64_t height = u.value("height", std::int64_t{0});
-    o.confirmations =
-        height > 0 && tip_ >= static_cast<std::uint64_t>(height) ? tip_ - height + 1 : 0;
-    out.push_back(std::move(o));
   }
   co_return out;
 }

@@ -1,5 +1,6 @@
 // The UtxoBackend of Electrum mode: the coin's Electrum servers (ElectrumClient). Calls:
-// blockchain.headers.subscribe, blockchain.scripthash.subscribe / listunspent (script hash =
+// blockchain.headers.subscribe, blockchain.scripthash.subscribe / listunspent / get_history
+// (batched; script hash =
 // SHA-256 of the output script, reversed), blockchain.transaction.broadcast,
 // blockchain.estimatefee. Subscriptions are made again on every new connection.
 #pragma once
@@ -16,8 +17,12 @@ class ElectrumBackend : public UtxoBackend {
   ElectrumBackend(StreamConnector& connector, Executor& executor, std::vector<std::string> urls,
                   std::uint64_t request_timeout_ms, unsigned decimals);
   Task<std::uint64_t> currentBlock() override;
-  Task<void> watch(std::string address, Bytes script) override;
-  Task<std::vector<UnspentOutput>> unspent(std::string address, Bytes script) override;
+  Task<void> watch(std::vector<WatchedAddress> addresses) override;
+  Task<std::vector<std::vector<UnspentOutput>>> unspent(
+      std::vector<WatchedAddress> addresses) override;
+  Task<std::vector<bool>> used(std::vector<WatchedAddress> addresses) override;
+  // Lines of requests sent to the servers so far (a JSON-RPC batch is one).
+  std::uint64_t requestsSent() const { return client_.batchesSent(); }
   Task<std::string> broadcast(std::string tx_hex) override;
   Task<std::optional<std::uint64_t>> feeRate(std::uint32_t blocks,
                                              std::optional<std::string> mode) override;

@@ -19,7 +19,6 @@ struct PendingCall {
   std::exception_ptr error;
   coro::handle<> waiter = nullptr;
   bool done = false;
-  TimerId timer = 0;
 };
 
 struct PendingAwaiter {
@@ -38,7 +37,6 @@ void finish(Executor& executor, PendingCall& call, std::optional<Json> result,
   call.done = true;
   call.result = std::move(result);
   call.error = error;
-  executor.cancelTimer(call.timer);
   if (auto waiter = std::exchange(call.waiter, nullptr))
     executor.post([waiter]() mutable { waiter.resume(); });
 }
@@ -70,15 +68,13 @@ void failConnection(Executor& executor, Connection& c, const std::string& proble
            std::make_exception_ptr(ServerFailure(c.url + ": " + problem)));
 }
 
-// One line from the server: an answer to a request in flight, a notification, or garbage.
-void dispatch(Executor& executor, Connection& c, const std::string& line,
-              const std::weak_ptr<ElectrumClient::Notify>& notify) {
-  const Json msg = Json::parse(line, nullptr, false);
-  if (msg.is_discarded() || !msg.is_object())
-    return failConnection(executor, c, "answered with something that is not JSON-RPC");
+// One answer object: to a request in flight, or a notification; false when it is garbage.
+bool dispatchOne(Executor& executor, Connection& c, const Json& msg,
+                 const std::weak_ptr<ElectrumClient::Notify>& notify) {
+  if (!msg.is_object()) return false;
   if (msg.contains("id") && msg["id"].is_number_unsigned()) {
     auto it = c.pending.find(msg["id"].get<std::uint64_t>());
-    if (it == c.pending.end()) return;  // a late answer to a request that timed out
+    if (it == c.pending.end()) return true;  // a late answer to a request that timed out
     std::shared_ptr<PendingCall> call = it->second;
     c.pending.erase(it);
     if (msg.contains("error") && !msg["error"].is_null()) {
@@ -89,17 +85,33 @@ void dispatch(Executor& executor, Connection& c, const std::string& line,
       const std::int64_t code = e.is_object() && e.contains("code") && e["code"].is_number_integer()
                                     ? e["code"].get<std::int64_t>()
                                     : 0;
-      return finish(executor, *call, std::nullopt,
-                    std::make_exception_ptr(ElectrumError("a request", code, message)));
+      finish(executor, *call, std::nullopt,
+             std::make_exception_ptr(ElectrumError("a request", code, message)));
+      return true;
     }
-    if (!msg.contains("result"))
-      return failConnection(executor, c, "answered without a result or an error");
-    return finish(executor, *call, msg["result"], nullptr);
+    if (!msg.contains("result")) return false;
+    finish(executor, *call, msg["result"], nullptr);
+    return true;
   }
   if (msg.contains("method") && msg["method"].is_string()) {
     if (auto callback = notify.lock())
       (*callback)(msg["method"].get<std::string>(), msg.value("params", Json()));
   }
+  return true;
+}
+
+// One line from the server: an answer, a batch of answers, a notification, or garbage (which
+// closes the connection).
+void dispatch(Executor& executor, Connection& c, const std::string& line,
+              const std::weak_ptr<ElectrumClient::Notify>& notify) {
+  const Json msg = Json::parse(line, nullptr, false);
+  bool ok = !msg.is_discarded() && (msg.is_object() || (msg.is_array() && !msg.empty()));
+  if (ok && msg.is_array()) {
+    for (const Json& one : msg) ok = ok && dispatchOne(executor, c, one, notify);
+  } else if (ok) {
+    ok = dispatchOne(executor, c, msg, notify);
+  }
+  if (!ok) failConnection(executor, c, "answered with something that is not JSON-RPC");
 }
 
 // Reads one line; false when the stream ended (the connection is then failed).
@@ -127,20 +139,29 @@ Task<void> readLoop(Executor& executor, std::shared_ptr<Connection> c,
   while (more) more = co_await readOne(executor, c, notify);
 }
 
-// Sends one request on `c` and waits for its answer; ServerFailure when the connection fails or
-// the server does not answer within `timeout_ms` (the connection is then closed).
-Task<Json> send(Executor& executor, std::shared_ptr<Connection> c, std::uint64_t id,
-                std::string method, Json params, std::uint64_t timeout_ms) {
+// Sends requests on `c` in one line (one object, or a JSON-RPC batch when there are several) and
+// waits for every answer; ServerFailure when the connection fails or the server does not answer
+// within `timeout_ms` (the connection is then closed). An error object fails its own request.
+Task<std::vector<Json>> send(Executor& executor, std::shared_ptr<Connection> c,
+                             std::uint64_t first_id, std::string method,
+                             std::vector<Json> params_list, std::uint64_t timeout_ms) {
   if (c->closed) throw ServerFailure(c->url + ": " + c->problem);
-  auto call = std::make_shared<PendingCall>();
-  c->pending[id] = call;
-  call->timer = executor.startTimer(timeout_ms, [&executor, c, method, timeout_ms] {
+  std::vector<std::shared_ptr<PendingCall>> calls;
+  Json requests = Json::array();
+  for (std::size_t i = 0; i < params_list.size(); ++i) {
+    auto call = std::make_shared<PendingCall>();
+    c->pending[first_id + i] = call;
+    calls.push_back(call);
+    requests.push_back(Json{{"jsonrpc", "2.0"},
+                            {"id", first_id + i},
+                            {"method", method},
+                            {"params", std::move(params_list[i])}});
+  }
+  const TimerId timer = executor.startTimer(timeout_ms, [&executor, c, method, timeout_ms] {
     failConnection(executor, *c,
                    "no answer to " + method + " within " + std::to_string(timeout_ms) + " ms");
   });
-  const std::string line =
-      Json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}}
-          .dump();
+  const std::string line = requests.size() == 1 ? requests[0].dump() : requests.dump();
   std::string problem;
   try {
     co_await c->stream->writeLine(line);
@@ -148,14 +169,31 @@ Task<Json> send(Executor& executor, std::shared_ptr<Connection> c, std::uint64_t
     problem = e.what();
   }
   if (!problem.empty()) failConnection(executor, *c, problem);
-  Json result;
-  PendingAwaiter answer{call};
-  try {
-    result = co_await answer;
-  } catch (const ElectrumError& e) {
-    throw ElectrumError(method, e.code, e.what());
+  std::vector<Json> results;
+  std::string failure;
+  for (const std::shared_ptr<PendingCall>& call : calls) {
+    PendingAwaiter answer{call};
+    bool refused = false;
+    std::string refusal;
+    std::int64_t code = 0;
+    try {
+      Json result = co_await answer;
+      results.push_back(std::move(result));
+    } catch (const ElectrumError& e) {
+      refused = true;
+      refusal = e.what();
+      code = e.code;
+    } catch (const ServerFailure& e) {
+      failure = e.what();
+    }
+    if (refused || !failure.empty()) {
+      executor.cancelTimer(timer);
+      if (refused) throw ElectrumError(method, code, refusal);
+      throw ServerFailure(failure);
+    }
   }
-  co_return result;
+  executor.cancelTimer(timer);
+  co_return results;
 }
 
 }  // namespace
@@ -186,9 +224,13 @@ Task<std::shared_ptr<Connection>> ElectrumClient::open(std::size_t index) {
   c->stream = std::move(stream);
   c->url = urls_[index];
   spawn(readLoop(executor_, c, on_notify_), [](std::exception_ptr) {});
-  const Json hello = Json::array({"walletd", "1.4"});
-  const Json version =
-      co_await send(executor_, c, next_id_++, "server.version", hello, request_timeout_ms_);
+  std::vector<Json> hello{Json::array({"walletd", "1.4"})};
+  const std::string method = "server.version";
+  const std::uint64_t id = next_id_++;
+  ++batches_sent_;
+  const std::vector<Json> answer =
+      co_await send(executor_, c, id, method, std::move(hello), request_timeout_ms_);
+  const Json& version = answer.front();
   if (!version.is_array() || version.size() != 2 || version[1] != "1.4") {
     failConnection(executor_, *c, "does not speak Electrum protocol 1.4");
     throw ServerFailure(c->url + ": does not speak Electrum protocol 1.4");
@@ -224,20 +266,38 @@ Task<std::shared_ptr<Connection>> ElectrumClient::connection() {
 }
 
 Task<Json> ElectrumClient::call(std::string method, Json params) {
+  std::vector<Json> one;
+  one.push_back(std::move(params));
+  std::vector<Json> results = co_await batch(std::move(method), std::move(one));
+  co_return std::move(results.front());
+}
+
+Task<std::vector<Json>> ElectrumClient::batch(std::string method, std::vector<Json> params_list) {
   if (urls_.empty()) throw ElectrumUnavailable("no Electrum servers are configured");
+  std::vector<Json> results;
+  if (params_list.empty()) co_return results;
   std::string failures;
   for (std::size_t attempt = 0; attempt < urls_.size(); ++attempt) {
     const bool fresh = !live_ || live_->closed;
     std::shared_ptr<Connection> c = co_await connection();
     if (fresh && resubscribe_) co_await resubscribe_();
     std::string problem;
-    Json result;
     try {
-      result = co_await send(executor_, c, next_id_++, method, params, request_timeout_ms_);
+      for (std::size_t at = 0; at < params_list.size(); at += kMaxBatch) {
+        const std::size_t end = std::min(params_list.size(), at + kMaxBatch);
+        std::vector<Json> chunk(params_list.begin() + at, params_list.begin() + end);
+        const std::uint64_t first_id = next_id_;
+        next_id_ += chunk.size();
+        ++batches_sent_;
+        std::vector<Json> answers =
+            co_await send(executor_, c, first_id, method, std::move(chunk), request_timeout_ms_);
+        for (Json& a : answers) results.push_back(std::move(a));
+      }
     } catch (const ServerFailure& e) {
       problem = e.what();
     }
-    if (problem.empty()) co_return result;
+    if (problem.empty()) co_return results;
+    results.clear();
     failures += (failures.empty() ? "" : "; ") + problem;
   }
   throw ElectrumUnavailable("no Electrum server answered " + method + ": " + failures);

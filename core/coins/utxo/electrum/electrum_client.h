@@ -48,8 +48,15 @@ class ElectrumClient {
   ElectrumClient(const ElectrumClient&) = delete;
   ElectrumClient& operator=(const ElectrumClient&) = delete;
 
+  static constexpr std::size_t kMaxBatch = 100;  // requests in one JSON-RPC batch
+
   // The `result` of `method(params)`; on the live connection, or a new one.
   Task<Json> call(std::string method, Json params);
+  // The results of `method` with each of `params_list`, sent as JSON-RPC batches of up to
+  // kMaxBatch requests (one line, one round trip each). An error object fails the whole call.
+  Task<std::vector<Json>> batch(std::string method, std::vector<Json> params_list);
+  // Lines of requests written so far (a batch is one): what activation benchmarks count.
+  std::uint64_t batchesSent() const { return batches_sent_; }
   // Called after every (re)connection, before other calls on it: to subscribe again.
   void onConnected(std::function<Task<void>()> resubscribe) {
     resubscribe_ = std::move(resubscribe);
@@ -72,6 +79,7 @@ class ElectrumClient {
   std::shared_ptr<Connection> live_;
   std::size_t preferred_ = 0;
   std::uint64_t next_id_ = 1;
+  std::uint64_t batches_sent_ = 0;
 };
 
 }  // namespace walletd

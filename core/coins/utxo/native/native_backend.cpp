@@ -23,22 +23,66 @@ Task<std::uint64_t> NativeBackend::currentBlock() {
   co_return height.get<std::uint64_t>();
 }
 
-Task<void> NativeBackend::watch(std::string address, Bytes) {
-  const Json which = Json::array({address});
-  const Json info = co_await rpc_.call("getaddressinfo", which);
-  const bool known =
-      info.is_object() && (info.value("ismine", false) || info.value("iswatchonly", false));
-  if (known) co_return;
-  // New to the daemon's wallet: import and rescan, so that coins it already received count.
-  const Json params = Json::array({address, "", true});
-  co_await rpc_.call("importaddress", params);
+Task<std::map<std::string, bool>> NativeBackend::walletAddresses() {
+  const Json params = Json::array({0, true, true});  // minconf, include_empty, watch-only
+  const Json list = co_await rpc_.call("listreceivedbyaddress", params);
+  if (!list.is_array()) odd("listreceivedbyaddress");
+  std::map<std::string, bool> out;
+  for (const Json& entry : list) {
+    if (!entry.is_object() || !entry.contains("address") || !entry["address"].is_string())
+      odd("listreceivedbyaddress");
+    const Json txids = entry.value("txids", Json::array());
+    out[entry["address"].get<std::string>()] = txids.is_array() && !txids.empty();
+  }
+  co_return out;
 }
 
-Task<std::vector<UnspentOutput>> NativeBackend::unspent(std::string address, Bytes) {
-  const Json params = Json::array({0, 9999999, Json::array({address}), true});
+Task<void> NativeBackend::watch(std::vector<WatchedAddress> addresses) {
+  const std::map<std::string, bool> known = co_await walletAddresses();
+  Json requests = Json::array();
+  for (const WatchedAddress& a : addresses) {
+    if (known.count(a.address)) continue;
+    requests.push_back(Json{{"scriptPubKey", {{"address", a.address}}},
+                            {"timestamp", 0},
+                            {"watchonly", true}});
+  }
+  if (requests.empty()) co_return;
+  // New to the daemon's wallet: imported with one rescan, so that coins they received count.
+  const Json params = Json::array({requests, Json{{"rescan", true}}});
+  const Json results = co_await rpc_.call("importmulti", params);
+  if (!results.is_array()) odd("importmulti");
+  for (const Json& r : results) {
+    if (!r.is_object() || !r.value("success", false)) {
+      const std::string why = r.is_object() && r.contains("error") ? r["error"].dump() : r.dump();
+      throw NativeRpcUnavailable("the coin daemon did not import an address: " + why);
+    }
+  }
+}
+
+Task<std::vector<bool>> NativeBackend::used(std::vector<WatchedAddress> addresses) {
+  co_await watch(addresses);
+  const std::map<std::string, bool> known = co_await walletAddresses();
+  std::vector<bool> out;
+  for (const WatchedAddress& a : addresses) {
+    auto it = known.find(a.address);
+    out.push_back(it != known.end() && it->second);
+  }
+  co_return out;
+}
+
+Task<std::vector<std::vector<UnspentOutput>>> NativeBackend::unspent(
+    std::vector<WatchedAddress> addresses) {
+  std::vector<std::vector<UnspentOutput>> out(addresses.size());
+  if (addresses.empty()) co_return out;
+  Json which = Json::array();
+  std::map<Bytes, std::size_t> by_script;
+  for (std::size_t i = 0; i < addresses.size(); ++i) {
+    which.push_back(addresses[i].address);
+    by_script.emplace(addresses[i].script, i);
+  }
+  const Json params = Json::array({0, 9999999, which, true});
   const Json list = co_await rpc_.call("listunspent", params);
   if (!list.is_array()) odd("listunspent");
-  std::vector<UnspentOutput> out;
   for (const Json& u : list) {
     if (!u.is_object() || !u.contains("txid") || !u["txid"].is_string() || !u.contains("vout") ||
         !u["vout"].is_number_unsigned() || !u.contains("scriptPubKey") ||
@@ -57,7 +101,9 @@ Task<std::vector<UnspentOutput>> NativeBackend::unspent(std::string address, Byt
     o.value = *value;
     o.script_pubkey = fromHex(script);
     o.confirmations = u.value("confirmations", std::uint64_t{0});
-    out.push_back(std::move(o));
+    auto owner = by_script.find(o.script_pubkey);
+    if (owner == by_script.end()) continue;  // a script none of the addresses asked about
+    out[owner->second].push_back(std::move(o));
   }
   co_return out;
 }

@@ -1,8 +1,10 @@
 // The UtxoBackend of Native mode: a coin daemon (Bitcoin Core or a fork) with a wallet that holds
-// the coin's addresses watch-only. Calls: getblockcount, getaddressinfo + importaddress (rescan
-// when the address is new to the daemon's wallet), listunspent, sendrawtransaction,
-// estimatesmartfee.
+// the coin's addresses watch-only. Calls: getblockcount, listreceivedbyaddress (which addresses
+// the daemon's wallet knows, and which received anything), importmulti (the new ones, with one
+// rescan), listunspent, sendrawtransaction, estimatesmartfee.
 #pragma once
+
+#include <map>
 
 #include "core/coins/utxo/native/native_rpc_client.h"
 #include "core/coins/utxo/utxo_backend.h"
@@ -13,13 +15,18 @@ class NativeBackend : public UtxoBackend {
  public:
   NativeBackend(HttpClient& http, DaemonRpcAccess access, unsigned decimals);
   Task<std::uint64_t> currentBlock() override;
-  Task<void> watch(std::string address, Bytes script) override;
-  Task<std::vector<UnspentOutput>> unspent(std::string address, Bytes script) override;
+  Task<void> watch(std::vector<WatchedAddress> addresses) override;
+  Task<std::vector<std::vector<UnspentOutput>>> unspent(
+      std::vector<WatchedAddress> addresses) override;
+  Task<std::vector<bool>> used(std::vector<WatchedAddress> addresses) override;
   Task<std::string> broadcast(std::string tx_hex) override;
   Task<std::optional<std::uint64_t>> feeRate(std::uint32_t blocks,
                                              std::optional<std::string> mode) override;
 
  private:
+  // Address → whether it received anything, for every address the daemon's wallet holds.
+  Task<std::map<std::string, bool>> walletAddresses();
+
   NativeRpcClient rpc_;
   unsigned decimals_;
 };
