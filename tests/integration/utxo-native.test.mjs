@@ -206,6 +206,18 @@ test('activation refusals: params shape, ticker, protocol, mode, conf file', { s
   assert.equal((await walletd.rpc('my_balance', { coin: 'LTC' })).json.error_type, 'NoSuchCoin');
 });
 
+test('the HD methods refuse a coin on the Iguana key', { skip }, async () => {
+  for (const [method, params] of [
+    ['get_new_address', { coin: 'LTC-regtest', account_id: 0 }],
+    ['account_balance', { coin: 'LTC-regtest', account_index: 0, chain: 'External' }],
+    ['task::scan_for_new_addresses::init', { coin: 'LTC-regtest', account_index: 0 }],
+  ]) {
+    const res = await walletd.rpc(method, params);
+    assert.equal(res.status, 400, res.text);
+    assert.equal(res.json.error_type, 'CoinIsActivatedNotWithHDWallet', method);
+  }
+});
+
 test('disable_coin removes the coin', { skip }, async () => {
   assert.equal((await walletd.rpc('disable_coin', { coin: 'LTC-regtest-segwit' })).status, 200);
   assert.equal((await walletd.rpc('my_balance', { coin: 'LTC-regtest-segwit' })).json.error_type, 'NoSuchCoin');

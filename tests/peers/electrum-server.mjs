@@ -38,6 +38,7 @@ export class ElectrumServer {
     s.mempool = new Map();     // txid → decoded tx
     s.sessions = new Set();
     s.requests = [];           // [method, params] as received, for the tests
+    s.lines = 0;               // request lines received (a JSON-RPC batch is one)
     s.fault = null;
     await s.sync();
     s.tcp = createTcpServer((socket) => s.attachStream(socket));
@@ -278,6 +279,7 @@ export class ElectrumServer {
       } catch {
         return send(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } }));
       }
+      this.lines += 1;
       const batch = Array.isArray(request);
       const answers = await Promise.all((batch ? request : [request]).map((r) => this.answer(session, r)));
       if (this.fault === 'drop') return close();

@@ -54,7 +54,8 @@ export function freshAddress(kind = 'p2pkh', seed = 7) {
  * A faucet on litecoind regtest for tests that must not receive coinbase outputs (Electrum
  * servers list immature ones, as real servers do): it mines `blocks` to its own key once, then
  * each pay(address, satoshis) spends one of its mature coinbases (change back to itself) and
- * answers the txid. Signed with bitcoinjs-lib.
+ * answers the txid; pay.many([[address, satoshis], ...]) pays several in one transaction. Signed
+ * with bitcoinjs-lib.
  */
 export async function startFaucet(ltc, blocks = 110) {
   const key = Buffer.alloc(32, 0x55);
@@ -62,18 +63,25 @@ export async function startFaucet(ltc, blocks = 110) {
   const mine = bitcoin.payments.p2wpkh({ pubkey: pub, network: LTC_REGTEST });
   const hashes = await ltc.mine(blocks, `wpkh(${pub.toString('hex')})`);
   let next = 0;
-  return async function pay(address, satoshis) {
+  const many = async (payments) => {
     const block = await ltc.rpc('getblock', [hashes[next++], 2]);
     const coinbase = block.tx[0];
     const value = sats(coinbase.vout[0].value);
     const tx = new bitcoin.Transaction();
     tx.version = 2;
     tx.addInput(Buffer.from(coinbase.txid, 'hex').reverse(), 0);
-    tx.addOutput(bitcoin.address.toOutputScript(address, LTC_REGTEST), BigInt(satoshis));
-    tx.addOutput(mine.output, value - BigInt(satoshis) - 10000n);
+    let paid = 0n;
+    for (const [address, satoshis] of payments) {
+      tx.addOutput(bitcoin.address.toOutputScript(address, LTC_REGTEST), BigInt(satoshis));
+      paid += BigInt(satoshis);
+    }
+    tx.addOutput(mine.output, value - paid - 10000n - 100n * BigInt(payments.length));
     const code = bitcoin.payments.p2pkh({ hash: bitcoin.crypto.hash160(pub) }).output;
     const digest = tx.hashForWitnessV0(0, code, value, bitcoin.Transaction.SIGHASH_ALL);
     tx.setWitness(0, [bitcoin.script.signature.encode(Buffer.from(ecc.sign(digest, key)), 1), pub]);
     return ltc.rpc('sendrawtransaction', [tx.toHex()]);
   };
+  const pay = (address, satoshis) => many([[address, satoshis]]);
+  pay.many = many;
+  return pay;
 }

@@ -1,8 +1,6 @@
 // An activated UTXO coin: its address, balance and raw broadcasts (withdraw: utxo_withdraw.cpp).
 #include "core/coins/utxo/utxo_coin.h"
 
-#include <algorithm>
-
 #include "core/coins/utxo/tx/utxo_script.h"
 #include "core/crypto/hashes.h"
 #include "core/crypto/secret.h"
@@ -39,6 +37,11 @@ UtxoFeeDefaults UtxoFeeDefaults::fromEntry(const CoinEntry& coin) {
 }
 
 namespace {
+
+// Byte strings as map keys (std::map<Bytes> trips a GCC 12 -Wstringop-overread false positive).
+std::string asKey(ByteView bytes) {
+  return std::string(bytes.begin(), bytes.end());
+}
 
 WatchedAddress addressOf(const UtxoAddressCodec& codec, UtxoFormat format, SpendKind kind,
                          const PublicKey& key) {
@@ -79,9 +82,9 @@ const WatchedAddress& UtxoCoin::addressAt(HdAddressRef ref) {
   if (it != derived_.end()) return it->second;
   const ExtendedKey extended = keys_.hd->keyAt(ref);
   WatchedAddress address = addressOf(codec_, format_, kind_, extended.publicKey());
-  by_script_.emplace(address.script, ref);
+  by_script_.emplace(asKey(address.script), ref);
   const ByteArray<20> hash = hash160(extended.publicKey().compressed());
-  by_hash_.emplace(Bytes(hash.begin(), hash.end()), ref);
+  by_hash_.emplace(asKey(hash), ref);
   return derived_.emplace(key, std::move(address)).first->second;
 }
 
@@ -99,20 +102,21 @@ std::vector<WatchedAddress> UtxoCoin::ownedAddresses() {
 std::optional<PrivateKey> UtxoCoin::keyForHash160(ByteView hash) {
   if (!keys_.hd) {
     const ByteArray<20> mine = hash160(PublicKey::fromPrivate(*keys_.iguana).compressed());
-    if (!std::equal(hash.begin(), hash.end(), mine.begin(), mine.end())) return std::nullopt;
+    if (Bytes(hash.begin(), hash.end()) != Bytes(mine.begin(), mine.end())) return std::nullopt;
     return *keys_.iguana;
   }
-  auto it = by_hash_.find(Bytes(hash.begin(), hash.end()));
+  auto it = by_hash_.find(asKey(hash));
   if (it == by_hash_.end()) return std::nullopt;
   return keys_.hd->keyAt(it->second).privateKey();
 }
 
 bool UtxoCoin::isOwnScript(const Bytes& script) const {
-  return script == mine_.script || by_script_.count(script) > 0;
+  return script == mine_.script || by_script_.count(asKey(script)) > 0;
 }
 
 Task<BalanceInfo> UtxoCoin::myBalance() {
-  const std::vector<std::vector<UnspentOutput>> unspent = co_await backend_->unspent(ownedAddresses());
+  const std::vector<std::vector<UnspentOutput>> unspent =
+      co_await backend_->unspent(ownedAddresses());
   std::uint64_t total = 0;
   for (const auto& outputs : unspent)
     for (const UnspentOutput& u : outputs) total += u.value;

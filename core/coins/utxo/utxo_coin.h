@@ -41,11 +41,11 @@ struct UtxoCoinSettings {
 
 // Where a UtxoCoin's keys come from.
 struct UtxoKeys {
-  std::optional<PrivateKey> iguana;   // Iguana: the one key
-  std::shared_ptr<HdWallet> hd;       // HD: the wallet
-  HdAddressRef activated;             // HD: path_to_address, the coin's address
-  std::uint32_t gap_limit = 20;       // HD: the activation's gap_limit
-  std::function<Task<void>()> save;   // HD: stores the accounts (new addresses handed out)
+  std::optional<PrivateKey> iguana;  // Iguana: the one key
+  std::shared_ptr<HdWallet> hd;      // HD: the wallet
+  HdAddressRef activated;            // HD: path_to_address, the coin's address
+  std::uint32_t gap_limit = 20;      // HD: the activation's gap_limit
+  std::function<Task<void>()> save;  // HD: stores the accounts (new addresses handed out)
 };
 
 class UtxoCoin : public ActiveCoin, public HdCoin {
@@ -105,8 +105,8 @@ class UtxoCoin : public ActiveCoin, public HdCoin {
   UtxoKeys keys_;
   WatchedAddress mine_;  // the Iguana address, or path_to_address's
   std::map<std::tuple<std::uint32_t, int, std::uint32_t>, WatchedAddress> derived_;
-  std::map<Bytes, HdAddressRef> by_script_;
-  std::map<Bytes, HdAddressRef> by_hash_;  // HASH160 of the public key
+  std::map<std::string, HdAddressRef> by_script_;  // keyed by the script's bytes
+  std::map<std::string, HdAddressRef> by_hash_;    // by HASH160 of the public key
   std::unique_ptr<UtxoBackend> backend_;
   const Clock& clock_;
 };

@@ -77,8 +77,8 @@ HdAccountRecord& HdWallet::ensureAccount(std::uint32_t account_id) {
 
 void HdWallet::ensureAddresses(std::uint32_t account_id, std::uint32_t count, Bip44Chain chain) {
   HdAccountRecord& account = ensureAccount(account_id);
-  std::uint32_t& known = chain == Bip44Chain::External ? account.external_addresses
-                                                        : account.internal_addresses;
+  std::uint32_t& known =
+      chain == Bip44Chain::External ? account.external_addresses : account.internal_addresses;
   known = std::max(known, count);
 }
 

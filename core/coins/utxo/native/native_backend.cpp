@@ -42,9 +42,8 @@ Task<void> NativeBackend::watch(std::vector<WatchedAddress> addresses) {
   Json requests = Json::array();
   for (const WatchedAddress& a : addresses) {
     if (known.count(a.address)) continue;
-    requests.push_back(Json{{"scriptPubKey", {{"address", a.address}}},
-                            {"timestamp", 0},
-                            {"watchonly", true}});
+    requests.push_back(
+        Json{{"scriptPubKey", {{"address", a.address}}}, {"timestamp", 0}, {"watchonly", true}});
   }
   if (requests.empty()) co_return;
   // New to the daemon's wallet: imported with one rescan, so that coins they received count.

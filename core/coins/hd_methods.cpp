@@ -1,0 +1,310 @@
+// get_new_address {coin, account_id, chain?, gap_limit?}: the chain's next address, refused with
+// EmptyAddressesLimitReached when its last gap_limit addresses are all unused (KDF's rule: used
+// means it has a transaction history). account_balance {coin, account_index, chain, limit,
+// paging_options}: one page of the chain's known addresses with their balances.
+// task::scan_for_new_addresses {coin, account_index, gap_limit?}: the gap scan of one account.
+#include "core/coins/hd_methods.h"
+
+#include <algorithm>
+
+#include "core/coins/active_coin.h"
+#include "core/coins/hd_coin.h"
+#include "core/coins/transport_error.h"
+#include "core/node/node.h"
+#include "core/rpc/params_reader.h"
+#include "core/rpc/rpc_task_methods.h"
+
+namespace walletd {
+namespace {
+
+// KDF's GetNewAddressRpcError. error_data: NoSuchCoin {coin}; UnknownAccount {account_id};
+// InvalidBip44Chain {chain}; AddressLimitReached {max_addresses_number};
+// EmptyAddressesLimitReached {gap_limit}; the others: the message.
+#define WALLETD_GET_NEW_ADDRESS_ERRORS(X) \
+  X(NoSuchCoin, 400)                      \
+  X(CoinIsActivatedNotWithHDWallet, 400)  \
+  X(UnknownAccount, 400)                  \
+  X(InvalidBip44Chain, 400)               \
+  X(AddressLimitReached, 400)             \
+  X(EmptyAddressesLimitReached, 400) X(Transport, 500) X(WalletStorageError, 500) X(Internal, 500)
+WALLETD_ERROR_FAMILY(GetNewAddressError, WALLETD_GET_NEW_ADDRESS_ERRORS)
+
+// KDF's HDAccountBalanceRpcError (account_balance and scan_for_new_addresses), the same data.
+#define WALLETD_HD_ACCOUNT_BALANCE_ERRORS(X) \
+  X(NoSuchCoin, 400)                         \
+  X(CoinIsActivatedNotWithHDWallet, 400)     \
+  X(UnknownAccount, 400)                     \
+  X(InvalidBip44Chain, 400) X(Transport, 500) X(WalletStorageError, 500) X(Internal, 500)
+WALLETD_ERROR_FAMILY(HdAccountBalanceError, WALLETD_HD_ACCOUNT_BALANCE_ERRORS)
+
+constexpr std::uint32_t kMaxGapLimit = 1000;
+constexpr std::uint32_t kMaxPageLimit = 1000;
+
+std::uint32_t gapLimitField(ParamsReader& r, std::uint32_t fallback) {
+  const auto v = r.optional<std::uint32_t>("gap_limit");
+  if (v && (*v == 0 || *v > kMaxGapLimit))
+    throwInvalidParams(r.fieldPath("gap_limit") + ": out of range 1.." +
+                       std::to_string(kMaxGapLimit));
+  return v.value_or(fallback);
+}
+
+struct NewAddressParams {
+  std::string coin;
+  std::uint32_t account_id = 0;
+  Bip44Chain chain = Bip44Chain::External;
+  std::optional<std::uint32_t> gap_limit;
+  static NewAddressParams parse(ParamsReader& r) {
+    NewAddressParams p;
+    p.coin = r.required<std::string>("coin");
+    p.account_id = decodeChildIndex(r.required<Json>("account_id"), r.fieldPath("account_id"));
+    if (auto chain = r.optional<Json>("chain"))
+      p.chain = bip44ChainFromJson(*chain, r.fieldPath("chain"));
+    if (r.has("gap_limit")) p.gap_limit = gapLimitField(r, 0);
+    return p;
+  }
+};
+
+struct AccountBalanceParams {
+  std::string coin;
+  std::uint32_t account_index = 0;
+  Bip44Chain chain = Bip44Chain::External;
+  std::uint32_t limit = 10;
+  std::optional<std::uint32_t> from_id;  // paging_options {FromId}
+  std::uint32_t page_number = 1;         // paging_options {PageNumber}
+  static AccountBalanceParams parse(ParamsReader& r) {
+    AccountBalanceParams p;
+    p.coin = r.required<std::string>("coin");
+    p.account_index =
+        decodeChildIndex(r.required<Json>("account_index"), r.fieldPath("account_index"));
+    p.chain = bip44ChainFromJson(r.required<Json>("chain"), r.fieldPath("chain"));
+    p.limit = r.optionalOr<std::uint32_t>("limit", 10);
+    if (p.limit == 0 || p.limit > kMaxPageLimit)
+      throwInvalidParams(r.fieldPath("limit") + ": out of range 1.." +
+                         std::to_string(kMaxPageLimit));
+    if (auto paging = r.optional<Json>("paging_options")) {
+      ParamsReader o(*paging, r.fieldPath("paging_options"), false);
+      if (o.has("FromId")) {
+        p.from_id = decodeChildIndex(o.required<Json>("FromId"), o.fieldPath("FromId"));
+      } else {
+        p.page_number = o.required<std::uint32_t>("PageNumber");
+        if (p.page_number == 0)
+          throwInvalidParams(o.fieldPath("PageNumber") + ": must be at least 1");
+      }
+      o.rejectUnknown();
+    }
+    return p;
+  }
+  Json pagingJson() const {
+    return from_id ? Json{{"FromId", *from_id}} : Json{{"PageNumber", page_number}};
+  }
+};
+
+struct ScanAddressesParams {
+  std::string coin;
+  std::uint32_t account_index = 0;
+  std::optional<std::uint32_t> gap_limit;
+  static ScanAddressesParams parse(ParamsReader& r) {
+    ScanAddressesParams p;
+    p.coin = r.required<std::string>("coin");
+    p.account_index =
+        decodeChildIndex(r.required<Json>("account_index"), r.fieldPath("account_index"));
+    if (r.has("gap_limit")) p.gap_limit = gapLimitField(r, 0);
+    return p;
+  }
+};
+
+// The coin and its HD side, or the error family's NoSuchCoin / CoinIsActivatedNotWithHDWallet.
+template <typename E>
+std::pair<std::shared_ptr<ActiveCoin>, HdCoin*> hdCoin(Node& node, const std::string& ticker) {
+  auto coin = node.activeCoins().find(ticker);
+  if (!coin) throw rpcError(E::NoSuchCoin, "No such coin " + ticker, Json{{"coin", ticker}});
+  HdCoin* hd = coin->hd();
+  if (hd == nullptr) {
+    const std::string message =
+        "Coin is expected to be activated with the HD wallet derivation method";
+    throw rpcError(E::CoinIsActivatedNotWithHDWallet, message, Json());
+  }
+  return {coin, hd};
+}
+
+template <typename E>
+void checkAccount(HdCoin& hd, std::uint32_t account_id) {
+  if (hd.hdWallet().findAccount(account_id) == nullptr) {
+    throw rpcError(E::UnknownAccount,
+                   "HD account '" + std::to_string(account_id) + "' is not activated",
+                   Json{{"account_id", account_id}});
+  }
+}
+
+template <typename E>
+void checkChain(HdCoin& hd, Bip44Chain chain) {
+  if (chain == Bip44Chain::Internal && !hd.hdWallet().usesInternalChain()) {
+    throw rpcError(E::InvalidBip44Chain,
+                   "Coin doesn't support the given BIP44 chain: " + bip44ChainName(chain),
+                   Json{{"chain", bip44ChainName(chain)}});
+  }
+}
+
+// KDF's check before a new address: with gap_limit or more known addresses on the chain, the
+// last gap_limit of them must not all be unused.
+Task<void> checkCanGetNewAddress(HdCoin& hd, std::uint32_t account_id, Bip44Chain chain,
+                                 std::uint32_t gap_limit) {
+  const std::uint32_t known = hd.hdWallet().addressCount(account_id, chain);
+  if (known == 0 || gap_limit > known) co_return;
+  if (known >= HdWallet::kMaxAddressesPerAccount) {
+    throw rpcError(GetNewAddressError::AddressLimitReached,
+                   "Addresses limit reached. Max number of addresses: " +
+                       std::to_string(HdWallet::kMaxAddressesPerAccount),
+                   Json{{"max_addresses_number", HdWallet::kMaxAddressesPerAccount}});
+  }
+  std::vector<HdAddressRef> last;
+  for (std::uint32_t index = known - gap_limit; index < known; ++index)
+    last.push_back({account_id, index, chain});
+  const std::vector<bool> used = co_await hd.addressesUsed(last);
+  if (std::find(used.begin(), used.end(), true) != used.end()) co_return;
+  throw rpcError(GetNewAddressError::EmptyAddressesLimitReached,
+                 "Empty addresses limit reached. Gap limit: " + std::to_string(gap_limit),
+                 Json{{"gap_limit", gap_limit}});
+}
+
+Task<Json> getNewAddress(RequestContext& ctx, NewAddressParams p) {
+  auto [coin, hd] = hdCoin<GetNewAddressError>(ctx.node, p.coin);
+  checkChain<GetNewAddressError>(*hd, p.chain);
+  auto guard = co_await hd->hdLock().scoped();
+  checkAccount<GetNewAddressError>(*hd, p.account_id);
+  const std::uint32_t gap_limit = p.gap_limit.value_or(hd->gapLimit());
+  co_await overTransport(checkCanGetNewAddress(*hd, p.account_id, p.chain, gap_limit),
+                         GetNewAddressError::Transport);
+  HdWallet& wallet = hd->hdWallet();
+  const HdAddressRef ref{p.account_id, wallet.addressCount(p.account_id, p.chain), p.chain};
+  wallet.ensureAddresses(p.account_id, ref.index + 1, p.chain);
+  const std::vector<HdAddressRef> added{ref};
+  co_await overTransport(hd->addressesAdded(added), GetNewAddressError::Transport);
+  HdAddressesReader read = [hd](std::vector<HdAddressRef> refs) {
+    return hd->readAddresses(std::move(refs));
+  };
+  const std::vector<AccountAddressInfo> info = co_await overTransport(
+      hdAddressInfos(wallet, hd->hdColumns(), added, read), GetNewAddressError::Transport);
+  co_return Json{{"new_address", info.front().toJson()}};
+}
+
+Task<Json> accountBalance(Node& node, AccountBalanceParams p) {
+  auto [coin, hd] = hdCoin<HdAccountBalanceError>(node, p.coin);
+  checkChain<HdAccountBalanceError>(*hd, p.chain);
+  checkAccount<HdAccountBalanceError>(*hd, p.account_index);
+  const HdWallet& wallet = hd->hdWallet();
+  const std::uint32_t total = wallet.addressCount(p.account_index, p.chain);
+  const std::uint64_t from =
+      p.from_id ? std::uint64_t{*p.from_id} + 1 : std::uint64_t{p.page_number - 1} * p.limit;
+  std::vector<HdAddressRef> page;
+  for (std::uint64_t index = from; index < total && index < from + p.limit; ++index)
+    page.push_back({p.account_index, static_cast<std::uint32_t>(index), p.chain});
+  HdAddressesReader read = [hd](std::vector<HdAddressRef> refs) {
+    return hd->readAddresses(std::move(refs));
+  };
+  const std::vector<HdBalanceColumn> columns = hd->hdColumns();
+  // The page's sum comes from the same readings as its lines.
+  std::vector<UInt256> sums(columns.size());
+  HdAddressesReader summing =
+      [&read, &sums](std::vector<HdAddressRef> refs) -> Task<std::vector<HdAddressReading>> {
+    std::vector<HdAddressReading> readings = co_await read(std::move(refs));
+    for (const HdAddressReading& r : readings)
+      for (std::size_t c = 0; c < sums.size() && c < r.amounts.size(); ++c)
+        if (auto s = sums[c].add(r.amounts[c])) sums[c] = *s;
+    co_return readings;
+  };
+  const std::vector<AccountAddressInfo> lines = co_await overTransport(
+      hdAddressInfos(wallet, columns, page, summing), HdAccountBalanceError::Transport);
+  Json addresses = Json::array();
+  for (const AccountAddressInfo& line : lines) addresses.push_back(line.toJson());
+  Json out = Json::object();
+  out["account_index"] = p.account_index;
+  out["derivation_path"] = wallet.accountPath(p.account_index).str();
+  out["addresses"] = std::move(addresses);
+  out["page_balance"] = balanceObjectJson(hdBalanceObject(columns, sums));
+  out["limit"] = p.limit;
+  out["skipped"] = std::min<std::uint64_t>(from, total);
+  out["total"] = total;
+  out["total_pages"] = (total + p.limit - 1) / p.limit;
+  out["paging_options"] = p.pagingJson();
+  co_return out;
+}
+
+Task<Json> accountBalanceMethod(RequestContext& ctx, AccountBalanceParams p) {
+  co_return co_await accountBalance(ctx.node, std::move(p));
+}
+
+void checkAccountBalance(RequestContext& ctx, const AccountBalanceParams& p) {
+  auto [coin, hd] = hdCoin<HdAccountBalanceError>(ctx.node, p.coin);
+  checkChain<HdAccountBalanceError>(*hd, p.chain);
+  checkAccount<HdAccountBalanceError>(*hd, p.account_index);
+}
+
+Task<Json> accountBalanceTask(Node& node, AccountBalanceParams p,
+                              std::shared_ptr<RpcTaskHandle> handle) {
+  handle->setProgress("RequestingAccountBalance");
+  co_return co_await accountBalance(node, std::move(p));
+}
+
+void checkScan(RequestContext& ctx, const ScanAddressesParams& p) {
+  auto [coin, hd] = hdCoin<HdAccountBalanceError>(ctx.node, p.coin);
+  checkAccount<HdAccountBalanceError>(*hd, p.account_index);
+}
+
+Task<Json> scanForNewAddresses(Node& node, ScanAddressesParams p,
+                               std::shared_ptr<RpcTaskHandle> handle) {
+  handle->setProgress("InProgress");
+  auto [coin, hd] = hdCoin<HdAccountBalanceError>(node, p.coin);
+  auto guard = co_await hd->hdLock().scoped();
+  checkAccount<HdAccountBalanceError>(*hd, p.account_index);
+  HdWallet& wallet = hd->hdWallet();
+  HdAddressesUsedCheck check = [hd](std::vector<HdAddressRef> refs) {
+    return hd->addressesUsed(std::move(refs));
+  };
+  const std::vector<HdAddressRef> made = co_await overTransport(
+      scanHdAccount(wallet, p.account_index, check, p.gap_limit.value_or(hd->gapLimit())),
+      HdAccountBalanceError::Transport);
+  if (!made.empty())
+    co_await overTransport(hd->addressesAdded(made), HdAccountBalanceError::Transport);
+  HdAddressesReader read = [hd](std::vector<HdAddressRef> refs) {
+    return hd->readAddresses(std::move(refs));
+  };
+  const std::vector<AccountAddressInfo> lines = co_await overTransport(
+      hdAddressInfos(wallet, hd->hdColumns(), made, read), HdAccountBalanceError::Transport);
+  ScanAddressesInfo info;
+  info.account_index = p.account_index;
+  info.derivation_path = wallet.accountPath(p.account_index).str();
+  info.new_addresses = lines;
+  co_return info.toJson();
+}
+
+}  // namespace
+
+void registerHdMethods(MethodTable& t) {
+  t.declare("HDAddressBalance",
+            "{ address: string; derivation_path: string; chain: \"External\" | \"Internal\"; "
+            "balance: Record<string, BalanceInfo> }");
+  t.declare("PagingOptions", "{ PageNumber: number } | { FromId: number }");
+  t.add({"get_new_address",
+         "{ coin: string; account_id: number; chain?: \"External\" | \"Internal\"; gap_limit?: "
+         "number }",
+         "{ new_address: HDAddressBalance }", MethodAccess::Protected, typedHandler(&getNewAddress),
+         nullptr});
+  const std::string balance_params =
+      "{ coin: string; account_index: number; chain: \"External\" | \"Internal\"; limit?: number; "
+      "paging_options?: PagingOptions }";
+  const std::string balance_result =
+      "{ account_index: number; derivation_path: string; addresses: HDAddressBalance[]; "
+      "page_balance: Record<string, BalanceInfo>; limit: number; skipped: number; total: number; "
+      "total_pages: number; paging_options: PagingOptions }";
+  t.add({"account_balance", balance_params, balance_result, MethodAccess::Protected,
+         typedHandler(&accountBalanceMethod), nullptr});
+  addRpcTaskMethods<AccountBalanceParams>(t, "account_balance", balance_params, balance_result,
+                                          &checkAccountBalance, &accountBalanceTask);
+  addRpcTaskMethods<ScanAddressesParams>(
+      t, "scan_for_new_addresses", "{ coin: string; account_index: number; gap_limit?: number }",
+      "{ account_index: number; derivation_path: string; new_addresses: HDAddressBalance[] }",
+      &checkScan, &scanForNewAddresses);
+}
+
+}  // namespace walletd
