@@ -113,7 +113,8 @@ struct ScanAddressesParams {
   }
 };
 
-// The coin and its HD side, or the error family's NoSuchCoin / CoinIsActivatedNotWithHDWallet.
+// The coin (held while the method runs) and its HD side, or the error family's NoSuchCoin /
+// CoinIsActivatedNotWithHDWallet.
 template <typename E>
 std::pair<std::shared_ptr<ActiveCoin>, HdCoin*> hdCoin(Node& node, const std::string& ticker) {
   auto coin = node.activeCoins().find(ticker);
@@ -168,7 +169,8 @@ Task<void> checkCanGetNewAddress(HdCoin& hd, std::uint32_t account_id, Bip44Chai
 }
 
 Task<Json> getNewAddress(RequestContext& ctx, NewAddressParams p) {
-  auto [coin, hd] = hdCoin<GetNewAddressError>(ctx.node, p.coin);
+  const auto coin = hdCoin<GetNewAddressError>(ctx.node, p.coin);
+  HdCoin* hd = coin.second;
   checkChain<GetNewAddressError>(*hd, p.chain);
   auto guard = co_await hd->hdLock().scoped();
   checkAccount<GetNewAddressError>(*hd, p.account_id);
@@ -189,7 +191,8 @@ Task<Json> getNewAddress(RequestContext& ctx, NewAddressParams p) {
 }
 
 Task<Json> accountBalance(Node& node, AccountBalanceParams p) {
-  auto [coin, hd] = hdCoin<HdAccountBalanceError>(node, p.coin);
+  const auto coin = hdCoin<HdAccountBalanceError>(node, p.coin);
+  HdCoin* hd = coin.second;
   checkChain<HdAccountBalanceError>(*hd, p.chain);
   checkAccount<HdAccountBalanceError>(*hd, p.account_index);
   const HdWallet& wallet = hd->hdWallet();
@@ -235,7 +238,8 @@ Task<Json> accountBalanceMethod(RequestContext& ctx, AccountBalanceParams p) {
 }
 
 void checkAccountBalance(RequestContext& ctx, const AccountBalanceParams& p) {
-  auto [coin, hd] = hdCoin<HdAccountBalanceError>(ctx.node, p.coin);
+  const auto coin = hdCoin<HdAccountBalanceError>(ctx.node, p.coin);
+  HdCoin* hd = coin.second;
   checkChain<HdAccountBalanceError>(*hd, p.chain);
   checkAccount<HdAccountBalanceError>(*hd, p.account_index);
 }
@@ -247,14 +251,16 @@ Task<Json> accountBalanceTask(Node& node, AccountBalanceParams p,
 }
 
 void checkScan(RequestContext& ctx, const ScanAddressesParams& p) {
-  auto [coin, hd] = hdCoin<HdAccountBalanceError>(ctx.node, p.coin);
+  const auto coin = hdCoin<HdAccountBalanceError>(ctx.node, p.coin);
+  HdCoin* hd = coin.second;
   checkAccount<HdAccountBalanceError>(*hd, p.account_index);
 }
 
 Task<Json> scanForNewAddresses(Node& node, ScanAddressesParams p,
                                std::shared_ptr<RpcTaskHandle> handle) {
   handle->setProgress("InProgress");
-  auto [coin, hd] = hdCoin<HdAccountBalanceError>(node, p.coin);
+  const auto coin = hdCoin<HdAccountBalanceError>(node, p.coin);
+  HdCoin* hd = coin.second;
   auto guard = co_await hd->hdLock().scoped();
   checkAccount<HdAccountBalanceError>(*hd, p.account_index);
   HdWallet& wallet = hd->hdWallet();

@@ -241,7 +241,7 @@ Task<HttpAnswer> Dispatcher::handleV2(Json request, const Caller& caller, bool a
           parsed.id);
     }
   }
-  if (!spec) {
+  if (!spec || !spec->handler) {  // unknown, or a legacy-only method (KDF: NoSuchMethod too)
     co_return errorAnswer(rpcError(DispatcherError::NoSuchMethod, "No such method"), parsed.id);
   }
 

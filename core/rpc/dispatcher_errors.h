@@ -13,12 +13,13 @@ namespace walletd {
 // UserpassIsInvalid: error_data {"error_type":"NbAttemptsLeft","error_data":n}
 // InvalidMmRpcVersion: "Error parsing mmrpc version: {detail}"
 // AuthRateLimited (walletd): too many wrong passwords are waiting for their answers
-#define WALLETD_DISPATCHER_ERRORS(X)                                       \
-  X(Banned, 403)                                                           \
-  X(NoSuchMethod, 400)                                                     \
-  X(InvalidRequest, 400)                                                   \
-  X(LocalHostOnly, 403) X(UserpassIsNotSet, 403) X(UserpassIsInvalid, 403) \
-      X(InvalidMmRpcVersion, 400) X(AuthRateLimited, 429)
+#define WALLETD_DISPATCHER_ERRORS(X)                                             \
+  X(Banned, 403)                                                                 \
+  X(NoSuchMethod, 400)                                                           \
+  X(InvalidRequest, 400)                                                         \
+  X(LocalHostOnly, 403)                                                          \
+  X(UserpassIsNotSet, 403) X(UserpassIsInvalid, 403) X(InvalidMmRpcVersion, 400) \
+      X(AuthRateLimited, 429)
 WALLETD_ERROR_FAMILY(DispatcherError, WALLETD_DISPATCHER_ERRORS)
 
 }  // namespace walletd

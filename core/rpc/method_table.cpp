@@ -32,6 +32,7 @@ Json MethodTable::describe() const {
     methods.push_back(Json{{"name", name},
                            {"access", spec.access == MethodAccess::Public ? "public" : "protected"},
                            {"legacy", static_cast<bool>(spec.legacy)},
+                           {"v2", static_cast<bool>(spec.handler)},
                            {"params", spec.params_doc},
                            {"result", spec.result_doc}});
   }

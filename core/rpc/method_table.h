@@ -39,8 +39,8 @@ struct MethodSpec {
   std::string params_doc;
   std::string result_doc;
   MethodAccess access = MethodAccess::Protected;
-  MethodHandler handler;
-  LegacyHandler legacy;  // empty when the method exists only in mmrpc 2.0 form
+  MethodHandler handler;  // empty when the method exists only in KDF's legacy form
+  LegacyHandler legacy;   // empty when the method exists only in mmrpc 2.0 form
 };
 
 // Adapts a typed handler `Task<Json>(RequestContext&, P)` where P has
@@ -95,7 +95,7 @@ class MethodTable {
   const MethodSpec* find(const std::string& name) const;
   std::vector<const MethodSpec*> all() const;
   const std::map<std::string, std::string>& types() const { return types_; }
-  // {types: [{name, definition}], methods: [{name, access, legacy, params, result}]}
+  // {types: [{name, definition}], methods: [{name, access, legacy, v2, params, result}]}
   Json describe() const;
 
  private:

@@ -3,12 +3,13 @@
 // server's index, a withdraw broadcast through blockchain.transaction.broadcast and accepted by
 // litecoind (bitcoinjs-lib checks every input's signature; amounts and fee to the satoshi), the
 // segwit coin, and servers that drop the connection, answer garbage or stall: the call moves to
-// the next server, and with none left answers Transport — never a hang.
+// the next server, and with none left answers Transport — never a hang. The legacy `electrum`
+// request activates with KDF's legacy answer.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Litecoind } from '../peers/litecoind.mjs';
 import { ElectrumServer } from '../peers/electrum-server.mjs';
-import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
+import { WalletdProcess, tempDir, writeConfig, cleanup, PASSWORD } from '../support/walletd-process.mjs';
 import { checkUtxoTransaction, freshAddress, sats, startFaucet } from '../support/utxo-check.mjs';
 
 const skip = !Litecoind.available() && 'litecoind is not installed';
@@ -118,4 +119,27 @@ test('Electrum refusals: SSL not yet, bad server entries', { skip }, async () =>
     const res = await walletd.rpc('task::enable_utxo::init', { ticker: 'LTC', activation_params: { mode: { rpc: 'Electrum', rpc_data: { servers } } } });
     assert.equal(res.json.error_type, 'InvalidRequest', `${JSON.stringify(servers)}: ${res.text}`);
   }
+});
+
+test('the legacy `electrum` request activates a coin and answers KDF\'s legacy shape', { skip }, async () => {
+  assert.equal((await walletd.rpc('disable_coin', { coin: 'LTC-regtest-segwit' })).status, 200);
+  const legacy = (body) => walletd.post({ userpass: PASSWORD, method: 'electrum', ...body });
+  const bad = await legacy({ coin: 'LTC-regtest-segwit', servers: [{ url: electrum.tcpUrl }], colour: 'red' });
+  assert.equal(bad.status, 500, bad.text);
+  assert.match(bad.json.error, /unknown field `colour`/);
+  const missing = await legacy({ coin: 'LTC-regtest-segwit' });
+  assert.match(missing.json.error, /missing field `servers`/);
+  const ok = await legacy({ coin: 'LTC-regtest-segwit', servers: [{ url: electrum.tcpUrl, protocol: 'TCP' }], mm2: 1,
+    required_confirmations: 3 });
+  assert.equal(ok.status, 200, ok.text);
+  const { address, balance, ...rest } = ok.json;
+  assert.match(address, /^rltc1q/);
+  assert.ok(Number(balance) > 0);
+  assert.deepEqual(rest, { result: 'success', coin: 'LTC-regtest-segwit', unspendable_balance: '0', required_confirmations: 3,
+    requires_notarization: false, mature_confirmations: 100 });
+  const again = await legacy({ coin: 'LTC-regtest-segwit', servers: [{ url: electrum.tcpUrl }] });
+  assert.equal(again.status, 500);
+  assert.match(again.json.error, /activated already/);
+  const v2 = await walletd.rpc('electrum', { coin: 'LTC-regtest-segwit', servers: [{ url: electrum.tcpUrl }] });
+  assert.equal(v2.json.error_type, 'NoSuchMethod', v2.text);
 });

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Litecoind } from '../peers/litecoind.mjs';
-import { WalletdProcess, tempDir, writeConfig, cleanup, repoRoot } from '../support/walletd-process.mjs';
+import { WalletdProcess, tempDir, writeConfig, cleanup, repoRoot, PASSWORD } from '../support/walletd-process.mjs';
 import { checkUtxoTransaction, freshAddress, sats } from '../support/utxo-check.mjs';
 
 const skip = !Litecoind.available() && 'litecoind is not installed';
@@ -223,4 +223,20 @@ test('disable_coin removes the coin', { skip }, async () => {
   assert.equal((await walletd.rpc('my_balance', { coin: 'LTC-regtest-segwit' })).json.error_type, 'NoSuchCoin');
   const enabled = (await walletd.rpc('get_enabled_coins', {})).json.result.coins.map((c) => c.ticker);
   assert.deepEqual(enabled, ['LTC-regtest']);
+});
+
+test('the legacy `enable` request activates a coin in Native mode', { skip }, async () => {
+  const legacy = (body) => walletd.post({ userpass: PASSWORD, method: 'enable', ...body });
+  const wrong = await legacy({ coin: 'LTC-regtest-segwit', gap_limit: 0 });
+  assert.equal(wrong.status, 500, wrong.text);
+  assert.match(wrong.json.error, /gap_limit/);
+  const unknown = await legacy({ coin: 'NOPE' });
+  assert.match(unknown.json.error, /config is not found/);
+  const ok = await legacy({ coin: 'LTC-regtest-segwit', mm2: 1 });
+  assert.equal(ok.status, 200, ok.text);
+  assert.equal(ok.json.result, 'success');
+  assert.equal(ok.json.coin, 'LTC-regtest-segwit');
+  assert.equal(ok.json.required_confirmations, 1);
+  const mine = (await walletd.rpc('my_balance', { coin: 'LTC-regtest-segwit' })).json.result;
+  assert.deepEqual([ok.json.address, ok.json.balance], [mine.address, mine.balance]);
 });

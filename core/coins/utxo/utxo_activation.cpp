@@ -68,9 +68,13 @@ const CoinEntry& checkActivation(Node& node, const UtxoActivationParams& p) {
   return *entry;
 }
 
+}  // namespace
+
 void checkInit(RequestContext& ctx, const UtxoActivationParams& p) {
   checkActivation(ctx.node, p);
 }
+
+namespace {
 
 std::unique_ptr<UtxoCoin> makeCoin(Node& node, const CoinEntry& entry,
                                    const UtxoActivationParams& p, UtxoKeys keys) {
@@ -186,7 +190,10 @@ Task<Json> hdReport(UtxoCoin& coin, const UtxoActivationParams& p, bool new_wall
   co_return balance.toJson();
 }
 
-Task<Json> activate(Node& node, UtxoActivationParams p, std::shared_ptr<RpcTaskHandle> handle) {
+}  // namespace
+
+Task<Json> activateUtxoCoin(Node& node, UtxoActivationParams p,
+                            std::shared_ptr<RpcTaskHandle> handle) {
   const CoinEntry& entry = checkActivation(node, p);
   bool new_wallet = false;
   UtxoKeys keys = co_await openKeys(node, entry, p, new_wallet);
@@ -207,8 +214,6 @@ Task<Json> activate(Node& node, UtxoActivationParams p, std::shared_ptr<RpcTaskH
       {"ticker", p.ticker}, {"current_block", current_block}, {"wallet_balance", report}};
 }
 
-}  // namespace
-
 void registerUtxoActivation(MethodTable& t) {
   t.declare("UtxoActivationParams", UtxoActivationParams::typeDoc());
   t.declare("UtxoActivationResult",
@@ -216,7 +221,8 @@ void registerUtxoActivation(MethodTable& t) {
             "address: string; balance?: Record<string, BalanceInfo> } | { wallet_type: \"HD\"; "
             "accounts: HDAccountBalance[] } }");
   addRpcTaskMethods<UtxoActivationParams>(t, "enable_utxo", "UtxoActivationParams",
-                                          "UtxoActivationResult", &checkInit, &activate);
+                                          "UtxoActivationResult", &checkInit, &activateUtxoCoin);
+  registerUtxoLegacyActivation(t);
 }
 
 }  // namespace walletd

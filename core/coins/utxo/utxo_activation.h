@@ -1,13 +1,26 @@
 // task::enable_utxo::init|status|user_action|cancel: activation of a UTXO-protocol coin with the
-// wallet's Iguana key in Native mode (the coin daemon's JSON-RPC, credentials from its conf file)
-// or Electrum mode over TCP. SSL/WSS servers, HD wallets and the merge loop are refused with
+// wallet's Iguana key or HD wallet, in Native mode (the coin daemon's JSON-RPC, credentials from
+// its conf file) or Electrum mode over TCP; and KDF's legacy `electrum` / `enable` requests
+// (utxo_legacy_activation.cpp). SSL/WSS servers and the merge loop are refused with
 // CoinCreationError until they land.
 #pragma once
 
+#include <memory>
+
+#include "core/coins/utxo/utxo_activation_params.h"
+#include "core/node/node.h"
 #include "core/rpc/method_table.h"
+#include "core/rpc/rpc_task_manager.h"
 
 namespace walletd {
 
 void registerUtxoActivation(MethodTable& table);
+void registerUtxoLegacyActivation(MethodTable& table);
+
+// The checks that need no peer (init answers them at once). Throws InitStandaloneCoinError.
+void checkInit(RequestContext& ctx, const UtxoActivationParams& p);
+// The activation; answers {ticker, current_block, wallet_balance}.
+Task<Json> activateUtxoCoin(Node& node, UtxoActivationParams p,
+                            std::shared_ptr<RpcTaskHandle> handle);
 
 }  // namespace walletd

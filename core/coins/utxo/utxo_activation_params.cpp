@@ -24,6 +24,21 @@ ElectrumServerParams serverFrom(const Json& value, const std::string& path) {
   return s;
 }
 
+// servers, min_connected, max_connected (rpc_data; the legacy `electrum` request's top level).
+void parseServers(ParamsReader& data, UtxoActivationParams& p) {
+  const Json servers = data.required<Json>("servers");
+  if (!servers.is_array()) throwInvalidParams(data.fieldPath("servers") + ": expected an array");
+  if (servers.empty() || servers.size() > UtxoActivationParams::kMaxServers) {
+    throwInvalidParams(data.fieldPath("servers") + ": 1 to " +
+                       std::to_string(UtxoActivationParams::kMaxServers) + " servers");
+  }
+  for (std::size_t i = 0; i < servers.size(); ++i)
+    p.servers.push_back(
+        serverFrom(servers[i], data.fieldPath("servers") + "[" + std::to_string(i) + "]"));
+  p.min_connected = data.optional<std::uint32_t>("min_connected");
+  p.max_connected = data.optional<std::uint32_t>("max_connected");
+}
+
 void parseMode(ParamsReader& a, UtxoActivationParams& p) {
   ParamsReader mode = a.object("mode");
   const std::string rpc = mode.required<std::string>("rpc");
@@ -38,17 +53,7 @@ void parseMode(ParamsReader& a, UtxoActivationParams& p) {
   }
   p.mode = UtxoActivationParams::Mode::Electrum;
   ParamsReader data = mode.object("rpc_data");
-  const Json servers = data.required<Json>("servers");
-  if (!servers.is_array()) throwInvalidParams(data.fieldPath("servers") + ": expected an array");
-  if (servers.empty() || servers.size() > UtxoActivationParams::kMaxServers) {
-    throwInvalidParams(data.fieldPath("servers") + ": 1 to " +
-                       std::to_string(UtxoActivationParams::kMaxServers) + " servers");
-  }
-  for (std::size_t i = 0; i < servers.size(); ++i)
-    p.servers.push_back(
-        serverFrom(servers[i], data.fieldPath("servers") + "[" + std::to_string(i) + "]"));
-  p.min_connected = data.optional<std::uint32_t>("min_connected");
-  p.max_connected = data.optional<std::uint32_t>("max_connected");
+  parseServers(data, p);
   data.rejectUnknown();
   mode.rejectUnknown();
 }
@@ -73,6 +78,26 @@ UtxoActivationParams UtxoActivationParams::parse(ParamsReader& r) {
   p.ticker = r.required<std::string>("ticker");
   ParamsReader a = r.object("activation_params");
   parseMode(a, p);
+  p.parseCommon(a);
+  a.rejectUnknown();
+  return p;
+}
+
+UtxoActivationParams UtxoActivationParams::parseLegacy(ParamsReader& r, Mode mode) {
+  UtxoActivationParams p;
+  p.ticker = r.required<std::string>("coin");
+  p.mode = mode;
+  if (mode == Mode::Electrum) parseServers(r, p);
+  p.parseCommon(r);
+  // Swap settings KDF's legacy requests carry; walletd does no swaps.
+  r.optional<Json>("mm2");
+  r.optional<Json>("swap_contract_address");
+  r.optional<Json>("fallback_swap_contract");
+  return p;
+}
+
+void UtxoActivationParams::parseCommon(ParamsReader& a) {
+  UtxoActivationParams& p = *this;
   if (a.has("utxo_merge_params")) p.merge_params = mergeFrom(a.object("utxo_merge_params"));
   p.tx_history = a.optionalOr<bool>("tx_history", false);
   p.get_balances = a.optionalOr<bool>("get_balances", true);
@@ -116,8 +141,6 @@ UtxoActivationParams UtxoActivationParams::parse(ParamsReader& r) {
       *p.min_addresses_number > PlatformActivationParams::kMaxAddressesPerAccount)
     throwInvalidParams(a.fieldPath("min_addresses_number") + ": at most " +
                        std::to_string(PlatformActivationParams::kMaxAddressesPerAccount));
-  a.rejectUnknown();
-  return p;
 }
 
 const char* UtxoActivationParams::typeDoc() {

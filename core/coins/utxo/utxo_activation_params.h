@@ -51,7 +51,14 @@ struct UtxoActivationParams {
   std::optional<std::uint32_t> min_addresses_number;
 
   static UtxoActivationParams parse(ParamsReader& r);
+  // The legacy `electrum` (Electrum mode: servers at the top level) and `enable` (Native mode)
+  // requests: {coin, ...the activation fields at the top level}.
+  static UtxoActivationParams parseLegacy(ParamsReader& r, Mode mode);
   static const char* typeDoc();
+
+ private:
+  // Every field after the mode (activation_params, or a legacy request's top level).
+  void parseCommon(ParamsReader& a);
 };
 
 }  // namespace walletd

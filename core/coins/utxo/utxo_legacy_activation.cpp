@@ -1,0 +1,87 @@
+// KDF's legacy (no "mmrpc") activation requests for UTXO coins: `electrum` {coin, servers, ...}
+// and `enable` {coin, ...} (Native mode), with the activation fields at the top level. They run
+// the same activation as task::enable_utxo and answer at once with KDF's legacy shape:
+// {result: "success", coin, address, balance, unspendable_balance, required_confirmations,
+// requires_notarization, mature_confirmations}. walletd's legacy `enable` activates UTXO coins
+// only (EVM coins: enable_eth_with_tokens).
+#include "core/coins/utxo/utxo_activation.h"
+#include "core/coins/utxo/utxo_activation_errors.h"
+
+namespace walletd {
+namespace {
+
+struct LegacyElectrumParams {
+  UtxoActivationParams p;
+  static LegacyElectrumParams parse(ParamsReader& r) {
+    return {UtxoActivationParams::parseLegacy(r, UtxoActivationParams::Mode::Electrum)};
+  }
+};
+
+struct LegacyEnableParams {
+  UtxoActivationParams p;
+  static LegacyEnableParams parse(ParamsReader& r) {
+    return {UtxoActivationParams::parseLegacy(r, UtxoActivationParams::Mode::Native)};
+  }
+};
+
+Task<Json> activateLegacy(RequestContext& ctx, UtxoActivationParams p) {
+  checkInit(ctx, p);
+  const CoinEntry* entry = ctx.node.coins().find(p.ticker);
+  const std::string ticker = p.ticker;
+  const std::uint64_t confirmations =
+      p.required_confirmations.value_or(entry->unsignedInt("required_confirmations").value_or(1));
+  const Json& conf_notarization =
+      entry->conf.contains("requires_notarization") ? entry->conf["requires_notarization"] : Json();
+  const bool notarization = p.requires_notarization.value_or(conf_notarization.is_boolean() &&
+                                                             conf_notarization.get<bool>());
+  auto handle = std::make_shared<RpcTaskHandle>();
+  co_await activateUtxoCoin(ctx.node, std::move(p), handle);
+  std::shared_ptr<ActiveCoin> coin = ctx.node.activeCoins().find(ticker);
+  if (!coin) throw rpcError(InitStandaloneCoinError::Internal, "the coin went away", Json());
+  const BalanceInfo balance =
+      co_await overTransport(coin->myBalance(), InitStandaloneCoinError::Transport);
+  Json out = Json::object();
+  out["result"] = "success";
+  out["coin"] = ticker;
+  out["address"] = coin->myAddress();
+  out["balance"] = balance.spendable.str();
+  out["unspendable_balance"] = balance.unspendable.str();
+  out["required_confirmations"] = confirmations;
+  out["requires_notarization"] = notarization;
+  out["mature_confirmations"] = entry->unsignedInt("mature_confirmations").value_or(100);
+  co_return out;
+}
+
+Task<Json> legacyElectrum(RequestContext& ctx, LegacyElectrumParams params) {
+  co_return co_await activateLegacy(ctx, std::move(params.p));
+}
+
+Task<Json> legacyEnable(RequestContext& ctx, LegacyEnableParams params) {
+  co_return co_await activateLegacy(ctx, std::move(params.p));
+}
+
+}  // namespace
+
+void registerUtxoLegacyActivation(MethodTable& t) {
+  const std::string common =
+      "tx_history?: boolean; required_confirmations?: number; requires_notarization?: boolean; "
+      "address_format?: { format: \"standard\" | \"segwit\" | \"cashaddress\"; network?: string "
+      "}; priv_key_policy?: PrivKeyPolicy; path_to_address?: AddressPath; gap_limit?: number; "
+      "scan_policy?: \"do_not_scan\" | \"scan_if_new_wallet\" | \"scan\"; "
+      "min_addresses_number?: number; mm2?: number; swap_contract_address?: string; "
+      "fallback_swap_contract?: string";
+  const std::string result =
+      "{ result: \"success\"; coin: string; address: string; balance: string; "
+      "unspendable_balance: string; required_confirmations: number; requires_notarization: "
+      "boolean; mature_confirmations: number }";
+  t.add({"electrum",
+         "{ coin: string; servers: { url: string; protocol?: \"TCP\" | \"SSL\" | \"WSS\"; "
+         "disable_cert_verification?: boolean }[]; min_connected?: number; max_connected?: "
+         "number; " +
+             common + " }",
+         result, MethodAccess::Protected, nullptr, legacyHandler(&legacyElectrum)});
+  t.add({"enable", "{ coin: string; " + common + " }", result, MethodAccess::Protected, nullptr,
+         legacyHandler(&legacyEnable)});
+}
+
+}  // namespace walletd
