@@ -54,6 +54,10 @@ int run(const LaunchOptions& options) {
         "without one)");
   }
 
+  // A peer that closes a socket must not kill the daemon: OpenSSL writes with write(), which
+  // raises SIGPIPE; every write checks its result instead.
+  ::signal(SIGPIPE, SIG_IGN);
+
   // Signals are taken by one waiting thread, never by the worker threads.
   sigset_t signals;
   sigemptyset(&signals);

@@ -1,7 +1,9 @@
-// NativeStreamConnector: the daemon's StreamConnector — newline-delimited streams over TCP for
-// Electrum (`tcp://host:port`). Connecting runs on a short-lived thread with its own deadline;
-// each stream has a reader thread that splits lines and posts them to the core executor; writes
-// are small and sent from the core thread. TLS (`ssl://`) is not available yet.
+// NativeStreamConnector: the daemon's StreamConnector — newline-delimited streams for Electrum
+// over TCP (`tcp://host:port`) and TLS (`ssl://host:port`, OpenSSL: the system's trust store or
+// SSL_CERT_FILE, the server's name or IP checked, TLS 1.2 at least). Connecting (and the TLS
+// handshake) runs on a short-lived thread with its own deadline; each stream has a reader thread
+// that splits lines and posts them to the core executor; writes are small and sent from the
+// core thread.
 #pragma once
 
 #include <atomic>
@@ -24,7 +26,8 @@ class NativeStreamConnector : public StreamConnector {
   NativeStreamConnector(const NativeStreamConnector&) = delete;
   NativeStreamConnector& operator=(const NativeStreamConnector&) = delete;
 
-  Task<std::unique_ptr<LineStream>> connect(std::string url, std::uint64_t timeout_ms) override;
+  bool supports(const std::string& scheme) const override;
+  Task<std::unique_ptr<LineStream>> connect(StreamTarget target, std::uint64_t timeout_ms) override;
 
   struct Connecting {  // a connecting thread and whether it finished
     std::thread thread;

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=(build-essential cmake ninja-build pkg-config git dpkg-dev ca-certificates curl
-  openssl emscripten libsecp256k1-dev libmbedtls-dev libcpp-httplib-dev nlohmann-json3-dev catch2 wrk
+  openssl emscripten libsecp256k1-dev libmbedtls-dev libcpp-httplib-dev libssl-dev nlohmann-json3-dev catch2 wrk
   clang libclang-rt-14-dev  # clang + libFuzzer/ASan/UBSan runtimes for the fuzz preset
   chromium  # the npm package tests in a real browser (driven by playwright-core)
   litecoind)  # the UTXO peer: Litecoin Core in regtest (Bitcoin Core 0.21 scripts and sighash rules)

@@ -1,5 +1,5 @@
-// StreamConnector: a line-oriented duplex stream (Electrum over TCP/SSL natively, WSS in
-// browsers). Declared now; implemented with the UTXO family.
+// StreamConnector: line-oriented duplex streams for the core (Electrum: tcp:// and ssl://
+// natively, wss:// through the browser's WebSocket). A host without it leaves Platform's null.
 #pragma once
 
 #include <cstdint>
@@ -18,10 +18,22 @@ class LineStream {
   virtual void close() = 0;
 };
 
+// What to open: tcp://host:port, ssl://host:port or wss://host[:port][/path]. TLS checks the
+// server's certificate and name unless verify_certificate is false (Electrum's
+// disable_cert_verification).
+struct StreamTarget {
+  std::string url;
+  bool verify_certificate = true;
+};
+
 class StreamConnector {
  public:
   virtual ~StreamConnector() = default;
-  virtual Task<std::unique_ptr<LineStream>> connect(std::string url, std::uint64_t timeout_ms) = 0;
+  // Whether this host opens `scheme` ("tcp", "ssl", "wss").
+  virtual bool supports(const std::string& scheme) const = 0;
+  // A connected stream, or TransportError (unsupported scheme, refused, timed out, TLS failure).
+  virtual Task<std::unique_ptr<LineStream>> connect(StreamTarget target,
+                                                    std::uint64_t timeout_ms) = 0;
 };
 
 }  // namespace walletd

@@ -10,26 +10,31 @@ import assert from 'node:assert/strict';
 import { Litecoind } from '../peers/litecoind.mjs';
 import { ElectrumServer } from '../peers/electrum-server.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup, PASSWORD } from '../support/walletd-process.mjs';
+import { makeTestCertificates } from '../peers/tls-proxy.mjs';
 import { checkUtxoTransaction, freshAddress, sats, startFaucet } from '../support/utxo-check.mjs';
 
 const skip = !Litecoind.available() && 'litecoind is not installed';
-let ltc, electrum, spare, walletd, dir, address, pay;
+let ltc, electrum, spare, rogue, walletd, dir, address, pay;
 
 before(async () => {
   if (skip) return;
   ltc = await Litecoind.start();
-  electrum = await ElectrumServer.start({ ltc, pollMs: 50 });
-  spare = await ElectrumServer.start({ ltc, pollMs: 50 });
-  pay = await startFaucet(ltc);
-  await Promise.all([electrum.synced(), spare.synced()]);
   dir = tempDir('walletd-electrum-');
-  walletd = await WalletdProcess.start(writeConfig(dir, { passphrase: 'walletd electrum test' }));
+  const certs = makeTestCertificates(dir);
+  electrum = await ElectrumServer.start({ ltc, pollMs: 50, tls: { cert: certs.cert, key: certs.key } });
+  spare = await ElectrumServer.start({ ltc, pollMs: 50 });
+  rogue = await ElectrumServer.start({ ltc, pollMs: 50, tls: { cert: certs.rogueCert, key: certs.rogueKey } });
+  pay = await startFaucet(ltc);
+  await Promise.all([electrum.synced(), spare.synced(), rogue.synced()]);
+  // walletd trusts the test CA (OpenSSL reads SSL_CERT_FILE); the rogue certificate is self-signed.
+  walletd = await WalletdProcess.start(writeConfig(dir, { passphrase: 'walletd electrum test' }), { env: { SSL_CERT_FILE: certs.ca } });
 });
 
 after(async () => {
   await walletd?.stop();
   await electrum?.stop();
   await spare?.stop();
+  await rogue?.stop();
   await ltc?.stop();
   if (dir) cleanup(dir);
 });
@@ -111,10 +116,11 @@ test('faults: drop, garbage and stall move the call to the next server; none lef
   await settle(async () => (await walletd.rpc('my_balance', { coin: 'LTC-regtest-segwit' })).status === 200);
 });
 
-test('Electrum refusals: SSL not yet, bad server entries', { skip }, async () => {
-  const ssl = await walletd.rpc('task::enable_utxo::init', { ticker: 'LTC', activation_params: { mode: { rpc: 'Electrum',
-    rpc_data: { servers: [{ url: electrum.tcpUrl, protocol: 'SSL' }] } } } });
-  assert.equal(ssl.json.error_type, 'CoinCreationError', ssl.text);
+test('Electrum refusals: WSS only (the daemon opens TCP and SSL), bad server entries', { skip }, async () => {
+  const wss = await walletd.rpc('task::enable_utxo::init', { ticker: 'LTC', activation_params: { mode: { rpc: 'Electrum',
+    rpc_data: { servers: [{ url: '127.0.0.1:1', protocol: 'WSS' }] } } } });
+  assert.equal(wss.json.error_type, 'CoinCreationError', wss.text);
+  assert.match(wss.json.error, /none of the Electrum servers/);
   for (const servers of [[{}], [{ url: 5 }], [{ url: 'x:1', timeout_sec: 0 }], [{ url: 'x:1', extra: 1 }], 'x']) {
     const res = await walletd.rpc('task::enable_utxo::init', { ticker: 'LTC', activation_params: { mode: { rpc: 'Electrum', rpc_data: { servers } } } });
     assert.equal(res.json.error_type, 'InvalidRequest', `${JSON.stringify(servers)}: ${res.text}`);
@@ -142,4 +148,27 @@ test('the legacy `electrum` request activates a coin and answers KDF\'s legacy s
   assert.match(again.json.error, /activated already/);
   const v2 = await walletd.rpc('electrum', { coin: 'LTC-regtest-segwit', servers: [{ url: electrum.tcpUrl }] });
   assert.equal(v2.json.error_type, 'NoSuchMethod', v2.text);
+});
+
+test('Electrum over SSL: the test CA server is trusted, a self-signed one is refused unless disable_cert_verification', { skip }, async () => {
+  assert.equal((await walletd.rpc('disable_coin', { coin: 'LTC-regtest-segwit' })).status, 200);
+  const untrusted = await activate('LTC-regtest-segwit', [{ url: rogue.sslUrl, protocol: 'SSL' }]);
+  assert.equal(untrusted.status, 'Error', JSON.stringify(untrusted));
+  assert.equal(untrusted.details.error_type, 'Transport');
+  assert.match(untrusted.details.error, /not trusted/);
+  assert.equal(rogue.requests.length, 0, 'nothing is sent to an untrusted server');
+  const insecure = await activate('LTC-regtest-segwit', [{ url: rogue.sslUrl, protocol: 'SSL', disable_cert_verification: true }]);
+  assert.equal(insecure.status, 'Ok', JSON.stringify(insecure));
+  assert.equal((await walletd.rpc('disable_coin', { coin: 'LTC-regtest-segwit' })).status, 200);
+  // Mixed lists: the WSS entry is skipped on the daemon, the SSL one used.
+  electrum.requests.length = 0;
+  const ok = await activate('LTC-regtest-segwit', [{ url: '127.0.0.1:1', protocol: 'WSS' }, { url: electrum.sslUrl, protocol: 'SSL' }]);
+  assert.equal(ok.status, 'Ok', JSON.stringify(ok));
+  assert.ok(electrum.requests.some(([m]) => m === 'server.version'));
+  const to = freshAddress('p2pkh', 13);
+  const w = await walletd.rpc('withdraw', { coin: 'LTC-regtest-segwit', to, amount: '0.1', broadcast: true });
+  assert.equal(w.status, 200, w.text);
+  const checked = await checkUtxoTransaction(w.json.result.tx_hex, ltc);
+  assert.ok((await ltc.rpc('getrawmempool')).includes(checked.txid));
+  assert.ok(electrum.requests.some(([m]) => m === 'blockchain.transaction.broadcast'));
 });

@@ -13,6 +13,24 @@
 namespace walletd {
 namespace {
 
+// What the connector opens for each server (TCP: tcp://url; SSL: ssl://url; WSS: wss://ws_url
+// or url), keeping only the servers whose protocol this host opens: coins files list servers
+// of every protocol, and the browser opens only WSS.
+std::vector<StreamTarget> electrumTargets(const StreamConnector& connector,
+                                          const std::vector<ElectrumServerParams>& servers) {
+  std::vector<StreamTarget> out;
+  for (const ElectrumServerParams& server : servers) {
+    const std::string scheme = server.protocol == "SSL"   ? "ssl"
+                               : server.protocol == "WSS" ? "wss"
+                                                          : "tcp";
+    if (!connector.supports(scheme)) continue;
+    std::string where = server.protocol == "WSS" && server.ws_url ? *server.ws_url : server.url;
+    if (where.find("://") == std::string::npos) where = scheme + "://" + where;
+    out.push_back({where, !server.disable_cert_verification});
+  }
+  return out;
+}
+
 void checkNotActive(Node& node, const std::string& ticker) {
   if (node.activeCoins().find(ticker)) {
     throw rpcError(InitStandaloneCoinError::CoinIsAlreadyActivated,
@@ -47,11 +65,10 @@ const CoinEntry& checkActivation(Node& node, const UtxoActivationParams& p) {
   if (p.mode == UtxoActivationParams::Mode::Electrum) {
     if (node.streamConnector() == nullptr)
       throwCoinCreationError(p.ticker, "this host cannot open Electrum connections");
-    for (const ElectrumServerParams& server : p.servers) {
-      if (server.protocol != "TCP")
-        throwCoinCreationError(
-            p.ticker,
-            server.protocol + " Electrum connections are not yet available in walletd; use TCP");
+    if (electrumTargets(*node.streamConnector(), p.servers).empty()) {
+      throwCoinCreationError(p.ticker,
+                             "none of the Electrum servers uses a protocol this host opens (the "
+                             "daemon: TCP and SSL; the browser: WSS)");
     }
   } else if (node.localFiles() == nullptr) {
     throwCoinCreationError(p.ticker,
@@ -96,14 +113,13 @@ std::unique_ptr<UtxoCoin> makeCoin(Node& node, const CoinEntry& entry,
       throwCoinCreationError(p.ticker, "cashaddress is for BCH coins");
     std::unique_ptr<UtxoBackend> backend;
     if (p.mode == UtxoActivationParams::Mode::Electrum) {
-      std::vector<std::string> urls;
       std::uint64_t timeout_ms = ElectrumClient::kDefaultRequestTimeoutMs;
       for (const ElectrumServerParams& server : p.servers) {
-        urls.push_back("tcp://" + server.url);
         if (server.timeout_sec) timeout_ms = std::min(timeout_ms, *server.timeout_sec * 1000);
       }
-      backend = std::make_unique<ElectrumBackend>(*node.streamConnector(), node.executor(),
-                                                  std::move(urls), timeout_ms, settings.decimals);
+      backend = std::make_unique<ElectrumBackend>(
+          *node.streamConnector(), node.executor(),
+          electrumTargets(*node.streamConnector(), p.servers), timeout_ms, settings.decimals);
     } else {
       backend = std::make_unique<NativeBackend>(
           node.http(), daemonRpcAccess(entry, *node.localFiles()), settings.decimals);

@@ -92,8 +92,9 @@ class ScriptedConnector : public StreamConnector {
  public:
   explicit ScriptedConnector(Executor& ex) : ex_(ex) {}
   std::map<std::string, ScriptedServer> servers;
-  Task<std::unique_ptr<LineStream>> connect(std::string url, std::uint64_t) override {
-    ScriptedServer& server = servers[url];
+  bool supports(const std::string&) const override { return true; }
+  Task<std::unique_ptr<LineStream>> connect(StreamTarget target, std::uint64_t) override {
+    ScriptedServer& server = servers[target.url];
     ++server.connects;
     if (server.behaviour == "refuse") throw TransportError("connection refused");
     co_return std::unique_ptr<LineStream>(new ScriptedStream(ex_, server));
@@ -110,7 +111,7 @@ struct Fixture {
   std::vector<std::pair<std::string, Json>> notes;
   ElectrumClient client{connector,
                         loop,
-                        {"tcp://a:1", "tcp://b:2"},
+                        {{"tcp://a:1"}, {"tcp://b:2"}},
                         1000,
                         [this](const std::string& m, const Json& p) { notes.emplace_back(m, p); }};
   Json call(const std::string& method) {

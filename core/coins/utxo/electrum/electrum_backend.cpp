@@ -17,9 +17,9 @@ namespace {
 }  // namespace
 
 ElectrumBackend::ElectrumBackend(StreamConnector& connector, Executor& executor,
-                                 std::vector<std::string> urls, std::uint64_t request_timeout_ms,
-                                 unsigned decimals)
-    : client_(connector, executor, std::move(urls), request_timeout_ms,
+                                 std::vector<StreamTarget> servers,
+                                 std::uint64_t request_timeout_ms, unsigned decimals)
+    : client_(connector, executor, std::move(servers), request_timeout_ms,
               [this](const std::string& method, const Json& params) {
                 if (method == "blockchain.headers.subscribe" && params.is_array() &&
                     !params.empty() && params[0].is_object() && params[0].contains("height") &&

@@ -14,7 +14,7 @@ namespace walletd {
 
 class ElectrumBackend : public UtxoBackend {
  public:
-  ElectrumBackend(StreamConnector& connector, Executor& executor, std::vector<std::string> urls,
+  ElectrumBackend(StreamConnector& connector, Executor& executor, std::vector<StreamTarget> servers,
                   std::uint64_t request_timeout_ms, unsigned decimals);
   Task<std::uint64_t> currentBlock() override;
   Task<void> watch(std::vector<WatchedAddress> addresses) override;

@@ -199,11 +199,11 @@ Task<std::vector<Json>> send(Executor& executor, std::shared_ptr<Connection> c,
 }  // namespace
 
 ElectrumClient::ElectrumClient(StreamConnector& connector, Executor& executor,
-                               std::vector<std::string> urls, std::uint64_t request_timeout_ms,
+                               std::vector<StreamTarget> servers, std::uint64_t request_timeout_ms,
                                Notify on_notify)
     : connector_(connector),
       executor_(executor),
-      urls_(std::move(urls)),
+      servers_(std::move(servers)),
       request_timeout_ms_(request_timeout_ms),
       on_notify_(std::make_shared<Notify>(std::move(on_notify))),
       connecting_(executor) {}
@@ -219,10 +219,11 @@ void ElectrumClient::close() {
 }
 
 Task<std::shared_ptr<Connection>> ElectrumClient::open(std::size_t index) {
-  std::unique_ptr<LineStream> stream = co_await connector_.connect(urls_[index], kConnectTimeoutMs);
+  std::unique_ptr<LineStream> stream =
+      co_await connector_.connect(servers_[index], kConnectTimeoutMs);
   auto c = std::make_shared<Connection>();
   c->stream = std::move(stream);
-  c->url = urls_[index];
+  c->url = servers_[index].url;
   spawn(readLoop(executor_, c, on_notify_), [](std::exception_ptr) {});
   std::vector<Json> hello{Json::array({"walletd", "1.4"})};
   const std::string method = "server.version";
@@ -242,8 +243,8 @@ Task<std::shared_ptr<Connection>> ElectrumClient::connection() {
   auto guard = co_await connecting_.scoped();
   if (live_ && !live_->closed) co_return live_;
   std::string failures;
-  for (std::size_t attempt = 0; attempt < urls_.size(); ++attempt) {
-    const std::size_t index = (preferred_ + attempt) % urls_.size();
+  for (std::size_t attempt = 0; attempt < servers_.size(); ++attempt) {
+    const std::size_t index = (preferred_ + attempt) % servers_.size();
     std::string problem;
     std::shared_ptr<Connection> opened;
     try {
@@ -260,7 +261,7 @@ Task<std::shared_ptr<Connection>> ElectrumClient::connection() {
       live_ = opened;
       co_return opened;
     }
-    failures += (failures.empty() ? "" : "; ") + urls_[index] + ": " + problem;
+    failures += (failures.empty() ? "" : "; ") + servers_[index].url + ": " + problem;
   }
   throw ElectrumUnavailable("no Electrum server answered: " + failures);
 }
@@ -273,11 +274,11 @@ Task<Json> ElectrumClient::call(std::string method, Json params) {
 }
 
 Task<std::vector<Json>> ElectrumClient::batch(std::string method, std::vector<Json> params_list) {
-  if (urls_.empty()) throw ElectrumUnavailable("no Electrum servers are configured");
+  if (servers_.empty()) throw ElectrumUnavailable("no Electrum servers are configured");
   std::vector<Json> results;
   if (params_list.empty()) co_return results;
   std::string failures;
-  for (std::size_t attempt = 0; attempt < urls_.size(); ++attempt) {
+  for (std::size_t attempt = 0; attempt < servers_.size(); ++attempt) {
     const bool fresh = !live_ || live_->closed;
     std::shared_ptr<Connection> c = co_await connection();
     if (fresh && resubscribe_) co_await resubscribe_();

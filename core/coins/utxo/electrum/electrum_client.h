@@ -41,8 +41,8 @@ class ElectrumClient {
   static constexpr std::uint64_t kDefaultRequestTimeoutMs = 20000;
   using Notify = std::function<void(const std::string& method, const Json& params)>;
 
-  // `urls`: what the connector opens (tcp://host:port, ssl://..., wss://...).
-  ElectrumClient(StreamConnector& connector, Executor& executor, std::vector<std::string> urls,
+  // `servers`: what the connector opens (tcp://host:port, ssl://..., wss://...).
+  ElectrumClient(StreamConnector& connector, Executor& executor, std::vector<StreamTarget> servers,
                  std::uint64_t request_timeout_ms, Notify on_notify);
   ~ElectrumClient();
   ElectrumClient(const ElectrumClient&) = delete;
@@ -71,7 +71,7 @@ class ElectrumClient {
 
   StreamConnector& connector_;
   Executor& executor_;
-  std::vector<std::string> urls_;
+  std::vector<StreamTarget> servers_;
   std::uint64_t request_timeout_ms_;
   std::shared_ptr<Notify> on_notify_;  // dropped on close: a late line calls nothing
   std::function<Task<void>()> resubscribe_;
