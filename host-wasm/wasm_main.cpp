@@ -11,6 +11,7 @@
 #include "core/node/node.h"
 #include "host-wasm/js_bridge.h"
 #include "host-wasm/js_platform.h"
+#include "host-wasm/js_stream_connector.h"
 
 using namespace walletd;
 using namespace walletd::wasm;
@@ -25,6 +26,7 @@ struct BrowserHost {
   JsEventSink events;
   JsHttpClient http;
   JsExternalSigner browser_wallet;
+  JsStreamConnector streams;
   std::unique_ptr<Node> node;
 };
 
@@ -72,7 +74,7 @@ EMSCRIPTEN_KEEPALIVE void walletd_init(double request_id, const char* config_jso
     h.node = std::make_unique<Node>(
         std::move(config), std::move(coins),
         Platform{h.executor, h.storage, h.clock, h.random, h.events, h.http,
-                 JsExternalSigner::available() ? &h.browser_wallet : nullptr},
+                 JsExternalSigner::available() ? &h.browser_wallet : nullptr, nullptr, &h.streams},
         nullptr);
   } catch (const std::exception& e) {
     return answer(request_id, 1, e.what());
@@ -121,6 +123,10 @@ EMSCRIPTEN_KEEPALIVE void walletd_stream_disconnect(double client_id) {
 
 EMSCRIPTEN_KEEPALIVE void walletd_complete_op(std::uint32_t id, int ok, const char* result) {
   completeOp(id, ok != 0, result);
+}
+
+EMSCRIPTEN_KEEPALIVE void walletd_socket_event(std::uint32_t id, int kind, const char* text) {
+  socketEvent(id, kind, text);
 }
 
 EMSCRIPTEN_KEEPALIVE void walletd_drain() {

@@ -29,7 +29,56 @@ function generatedPassword() {
  *   defaultWasmUrl: () => URL|string, defaultStorage: () => storage}
  * @param {object} options see index.d.ts (WalletdOptions)
  */
-export async function createWalletdWith(entry, { config, coins, storage, wasmUrl, ethereumProvider, moduleOptions = {} } = {}) {
+/**
+ * WebSocket streams for the core's Electrum client (wss:// servers): socketOpen resolves {id}
+ * once the socket is open; each message, and the close, reach the core through `deliver(id,
+ * kind, text)` (kind 0: a message, 1: closed).
+ */
+function webSockets(WebSocketClass, deliver) {
+  const sockets = new Map();
+  let nextSocket = 1;
+  return {
+    sockets,
+    socketOpen({ url, timeout_ms: timeoutMs }) {
+      return new Promise((resolve, reject) => {
+        const WS = WebSocketClass ?? globalThis.WebSocket;
+        if (!WS) return reject(new Error('this environment has no WebSocket (pass createWalletd({ WebSocket }))'));
+        let ws;
+        try {
+          ws = new WS(url);
+        } catch (e) {
+          return reject(new Error(`cannot open ${url}: ${e?.message ?? e}`));
+        }
+        const id = nextSocket++;
+        let opened = false;
+        const timer = setTimeout(() => { ws.close(); reject(new Error(`${url}: no connection within ${timeoutMs} ms`)); }, timeoutMs);
+        ws.onopen = () => { clearTimeout(timer); opened = true; sockets.set(id, ws); resolve({ id }); };
+        ws.onmessage = (e) => deliver(id, 0, typeof e.data === 'string' ? e.data : new TextDecoder().decode(e.data));
+        ws.onerror = () => {};  // the close that follows says what happened
+        ws.onclose = (e) => {
+          clearTimeout(timer);
+          if (!opened) return reject(new Error(`${url}: the connection was refused or failed (${e.code})`));
+          sockets.delete(id);
+          deliver(id, 1, `closed (${e.code}${e.reason ? ` ${e.reason}` : ''})`);
+        };
+      });
+    },
+    socketSend(id, text) {
+      const ws = sockets.get(id);
+      if (!ws || ws.readyState !== 1) return false;
+      ws.send(text);
+      return true;
+    },
+    socketClose(id) {
+      const ws = sockets.get(id);
+      sockets.delete(id);
+      ws?.close();
+    },
+  };
+}
+
+export async function createWalletdWith(entry, { config, coins, storage, wasmUrl, ethereumProvider, WebSocket: WebSocketClass,
+  moduleOptions = {} } = {}) {
   const conf = typeof config === 'string' ? JSON.parse(config) : { ...(config ?? {}) };
   conf.rpc_password ??= generatedPassword();
   const store = storage ?? entry.defaultStorage();
@@ -51,6 +100,10 @@ export async function createWalletdWith(entry, { config, coins, storage, wasmUrl
       listeners.get(clientId)?.(frame);
     },
   };
+  const sockets = webSockets(WebSocketClass, (id, kind, text) => {
+    if (!disposed) M.ccall('walletd_socket_event', null, ['number', 'number', 'string'], [id, kind, text]);
+  });
+  Object.assign(host, { socketOpen: sockets.socketOpen, socketSend: sockets.socketSend, socketClose: sockets.socketClose });
   if (ethereumProvider) {
     // EIP-1193: a refusal travels to the core as {code, message} (4001: the user said no).
     host.ethereumRequest = async ({ method, params }) => {
@@ -148,6 +201,8 @@ export async function createWalletdWith(entry, { config, coins, storage, wasmUrl
       disposed = true;
       M.walletdDisposed = true;
       for (const handle of M.walletdTimers ?? []) clearTimeout(handle);
+      for (const ws of sockets.sockets.values()) ws.close();
+      sockets.sockets.clear();
       listeners.clear();
       const error = new WalletdError(503, { error: 'walletd was disposed', error_type: 'Disposed' });
       for (const p of pending.values()) p.resolve({ status: 503, body: JSON.stringify({ error: error.message, error_type: 'Disposed' }) });

@@ -77,6 +77,17 @@ export interface WalletdOptions {
    * (or "BrowserWallet") use its account, and their withdraws (broadcast: true) go to its
    * eth_sendTransaction. */
   ethereumProvider?: Eip1193Provider;
+  /** The WebSocket class for Electrum servers (protocol "WSS"); default: globalThis.WebSocket.
+   * In Node 20, which has none, pass one (e.g. the `ws` package's). */
+  WebSocket?: new (url: string) => {
+    readyState: number;
+    send(data: string): void;
+    close(): void;
+    onopen: ((event: unknown) => void) | null;
+    onmessage: ((event: { data: unknown }) => void) | null;
+    onerror: ((event: unknown) => void) | null;
+    onclose: ((event: { code: number; reason: string }) => void) | null;
+  };
   /** Passed to the Emscripten module factory. */
   moduleOptions?: Record<string, unknown>;
 }

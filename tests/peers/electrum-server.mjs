@@ -2,7 +2,7 @@
 // packaged for Debian or npm, so this one indexes the chain itself from the node's RPC: headers,
 // each script hash's history and unspent outputs, and the mempool. It polls the node (bounded,
 // every `pollMs`) and notifies subscribers of new headers and of script hashes whose status
-// changed, as real servers do. Transports: TCP, TLS (a test CA's certificate) and WebSocket, all
+// changed, as real servers do. Transports: TCP, TLS (a test CA's certificate), WebSocket and WebSocket over TLS, all
 // on 127.0.0.1. Unknown methods and bad params answer JSON-RPC errors. Faults on demand
 // (`fault`): 'drop' closes the connection on the next request, 'garbage' answers it with bytes
 // that are not JSON, 'stall' never answers, 'lie' answers blockchain.transaction.get with another
@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { createServer as createTcpServer } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { WebSocketServer } from 'ws';
 
@@ -54,6 +55,14 @@ export class ElectrumServer {
     s.wss.on('connection', (ws) => s.attachWebSocket(ws));
     await new Promise((resolve) => s.http.listen(0, '127.0.0.1', resolve));
     s.wsUrl = `ws://127.0.0.1:${s.http.address().port}`;
+    if (tls) {
+      // WebSocket over TLS (wss://127.0.0.1:port), as browsers reach Electrum servers.
+      s.https = createHttpsServer({ cert: readFileSync(tls.cert), key: readFileSync(tls.key) }, (req, res) => { res.writeHead(426); res.end(); });
+      s.wssSecure = new WebSocketServer({ server: s.https });
+      s.wssSecure.on('connection', (ws) => s.attachWebSocket(ws));
+      await new Promise((resolve) => s.https.listen(0, '127.0.0.1', resolve));
+      s.wssUrl = `wss://127.0.0.1:${s.https.address().port}`;
+    }
     s.timer = setInterval(() => { s.sync().catch(() => {}); }, pollMs);
     return s;
   }
@@ -61,8 +70,9 @@ export class ElectrumServer {
   async stop() {
     clearInterval(this.timer);
     for (const session of this.sessions) session.close();
-    const closing = [this.tcp, this.tlsServer, this.http].filter(Boolean).map((server) => new Promise((resolve) => server.close(resolve)));
+    const closing = [this.tcp, this.tlsServer, this.http, this.https].filter(Boolean).map((server) => new Promise((resolve) => server.close(resolve)));
     this.wss.close();
+    this.wssSecure?.close();
     await Promise.all(closing);
   }
 
