@@ -7,6 +7,7 @@
 #include "core/coins/utxo/utxo_activation_errors.h"
 #include "core/coins/utxo/utxo_activation_params.h"
 #include "core/coins/utxo/utxo_coin.h"
+#include "core/coins/utxo/utxo_merge.h"
 #include "core/node/node.h"
 #include "core/rpc/rpc_task_methods.h"
 
@@ -80,8 +81,6 @@ const CoinEntry& checkActivation(Node& node, const UtxoActivationParams& p) {
                            "check_utxo_maturity is not yet supported by walletd (immature "
                            "coinbase outputs count as an Electrum server lists them)");
   }
-  if (p.merge_params)
-    throwCoinCreationError(p.ticker, "utxo_merge_params is not yet supported by walletd");
   return *entry;
 }
 
@@ -226,6 +225,7 @@ Task<Json> activateUtxoCoin(Node& node, UtxoActivationParams p,
   handle->throwIfCancelled();
   checkNotActive(node, p.ticker);
   node.activeCoins().add(coin);
+  if (p.merge_params) startUtxoMergeLoop(coin, *p.merge_params, node.executor(), coin->stopToken());
   co_return Json{
       {"ticker", p.ticker}, {"current_block", current_block}, {"wallet_balance", report}};
 }

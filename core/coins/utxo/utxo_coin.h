@@ -13,8 +13,10 @@
 #include <string>
 #include <tuple>
 
+#include "core/async/cancellation.h"
 #include "core/coins/active_coin.h"
 #include "core/coins/hd_coin.h"
+#include "core/coins/utxo/utxo_activation_params.h"
 #include "core/coins/utxo/utxo_address_codec.h"
 #include "core/coins/utxo/utxo_backend.h"
 #include "core/coins/utxo/withdraw/coin_selection.h"
@@ -72,6 +74,13 @@ class UtxoCoin : public ActiveCoin, public HdCoin {
   Task<std::vector<bool>> addressesUsed(std::vector<HdAddressRef> refs) override;
   Task<void> addressesAdded(std::vector<HdAddressRef> refs) override;
 
+  void onDisable() override { stop_.cancel(); }
+  // Cancelled when the coin is disabled: background work (the merge loop) stops.
+  CancellationToken stopToken() const { return stop_.token(); }
+  // Merges the address's confirmed outputs when there are more than params.merge_at
+  // (utxo_merge.h); answers the merge's txid, or nullopt when there was nothing to do.
+  Task<std::optional<std::string>> mergeOnce(UtxoMergeParams params);
+
   UtxoBackend& backend() { return *backend_; }
   const UtxoCoinSettings& settings() const { return settings_; }
   // Every address the coin spends from and follows: the one Iguana address, or each address the
@@ -109,6 +118,7 @@ class UtxoCoin : public ActiveCoin, public HdCoin {
   std::map<std::string, HdAddressRef> by_hash_;    // by HASH160 of the public key
   std::unique_ptr<UtxoBackend> backend_;
   const Clock& clock_;
+  CancellationSource stop_;
 };
 
 }  // namespace walletd
