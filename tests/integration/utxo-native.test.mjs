@@ -192,7 +192,6 @@ test('activation refusals: params shape, ticker, protocol, mode, conf file', { s
     [{ ticker: 'ETH-ganache', activation_params: native }, 'UnexpectedCoinProtocol'],
     [{ ticker: 'LTC', activation_params: { mode: { rpc: 'Electrum', rpc_data: { servers: [{ url: '127.0.0.1:1', protocol: 'WSS' }] } } } }, 'CoinCreationError'],
     [{ ticker: 'LTC', activation_params: { ...native, check_utxo_maturity: true } }, 'CoinCreationError'],
-    [{ ticker: 'LTC', activation_params: { ...native, utxo_merge_params: { merge_at: 50, check_every: 10, max_merge_at_once: 25 } } }, 'CoinCreationError'],
   ];
   for (const [params, type] of cases) {
     const res = await init(params);
