@@ -12,12 +12,15 @@
 namespace walletd {
 namespace {
 
-// KDF's HD wallet storage id: HASH160 of the wallet's internal public key.
 std::string walletId(const Node& node) {
-  return toHex(hash160(node.keys().internalPublicKey().compressed()));
+  return walletStorageId(node.keys());
 }
 
 }  // namespace
+
+std::string walletStorageId(const WalletKeys& keys) {
+  return toHex(hash160(keys.internalPublicKey().compressed()));
+}
 
 bool shouldScanHd(ScanPolicy policy, bool new_wallet) {
   return policy == ScanPolicy::Scan || (policy == ScanPolicy::ScanIfNewWallet && new_wallet);

@@ -28,6 +28,10 @@ struct HdPlatformWallet {
   bool shouldScan(const PlatformActivationParams& p) const;
 };
 
+// The id a wallet's records are stored under: KDF's HD wallet storage id, the hex HASH160 of the
+// wallet's internal public key (the Iguana key's in Iguana mode).
+std::string walletStorageId(const WalletKeys& keys);
+
 // What any HD activation asks for (the platform's params, or UTXO's).
 struct HdOpenRequest {
   std::string ticker;

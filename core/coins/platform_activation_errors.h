@@ -15,7 +15,8 @@ namespace walletd {
   X(UnexpectedPlatformProtocol, 400)                                                         \
   X(TokenConfigIsNotFound, 400)                                                              \
   X(UnexpectedTokenProtocol, 400)                                                            \
-  X(InvalidPayload, 400) X(AtLeastOneNodeRequired, 400) X(PrivKeyPolicyNotAllowed, 400)      \
+  X(InvalidPayload, 400)                                                                     \
+  X(AtLeastOneNodeRequired, 400) X(PrivKeyPolicyNotAllowed, 400)                             \
       X(UnexpectedDerivationMethod, 400) X(PlatformCoinCreationError, 500) X(Transport, 502) \
           X(Internal, 500)
 WALLETD_ERROR_FAMILY(EnablePlatformError, WALLETD_ENABLE_PLATFORM_ERRORS)

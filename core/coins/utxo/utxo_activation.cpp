@@ -3,6 +3,7 @@
 
 #include "core/coins/hd_platform_wallet.h"
 #include "core/coins/utxo/electrum/electrum_backend.h"
+#include "core/coins/utxo/history/utxo_history.h"
 #include "core/coins/utxo/native/native_backend.h"
 #include "core/coins/utxo/utxo_activation_errors.h"
 #include "core/coins/utxo/utxo_activation_params.h"
@@ -226,6 +227,12 @@ Task<Json> activateUtxoCoin(Node& node, UtxoActivationParams p,
   checkNotActive(node, p.ticker);
   node.activeCoins().add(coin);
   if (p.merge_params) startUtxoMergeLoop(coin, *p.merge_params, node.executor(), coin->stopToken());
+  if (p.tx_history) {
+    auto history = std::make_shared<UtxoHistory>(
+        UtxoHistoryStore(node.storage(), walletStorageId(node.keys()) + "/" + p.ticker + "/"));
+    coin->setHistory(history);
+    startUtxoHistoryLoop(coin, history, node.executor(), coin->stopToken());
+  }
   co_return Json{
       {"ticker", p.ticker}, {"current_block", current_block}, {"wallet_balance", report}};
 }

@@ -19,6 +19,12 @@ struct UnspentOutput {
   std::uint64_t confirmations = 0;  // 0 in the mempool
 };
 
+// A transaction in an address's history: its txid (display hex) and block height (0: mempool).
+struct HistoryItem {
+  std::string txid;
+  std::uint64_t height = 0;
+};
+
 // One of the wallet's addresses and its output script.
 struct WatchedAddress {
   std::string address;
@@ -39,6 +45,13 @@ class UtxoBackend {
       std::vector<WatchedAddress> addresses) = 0;
   // Whether each address has any transaction, confirmed or in the mempool (the HD gap scan).
   virtual Task<std::vector<bool>> used(std::vector<WatchedAddress> addresses) = 0;
+  // The transactions touching any of the addresses (Native: every transaction of the daemon's
+  // wallet; the caller keeps those that spend or pay one of its scripts).
+  virtual Task<std::vector<HistoryItem>> history(std::vector<WatchedAddress> addresses) = 0;
+  // The raw transactions, in the order asked (Native needs the daemon's -txindex).
+  virtual Task<std::vector<Bytes>> transactions(std::vector<std::string> txids) = 0;
+  // The timestamps (unix seconds) of the blocks at these heights.
+  virtual Task<std::vector<std::uint64_t>> blockTimes(std::vector<std::uint64_t> heights) = 0;
   // Sends a signed transaction; answers its txid (display hex).
   virtual Task<std::string> broadcast(std::string tx_hex) = 0;
   // Satoshis per 1,000 vbytes to confirm within `blocks`; nullopt when the peer has no estimate.

@@ -110,13 +110,27 @@ std::optional<PrivateKey> UtxoCoin::keyForHash160(ByteView hash) {
   return keys_.hd->keyAt(it->second).privateKey();
 }
 
+Task<std::vector<std::vector<UnspentOutput>>> UtxoCoin::unspentOf(
+    std::vector<WatchedAddress> addresses) {
+  std::vector<std::vector<UnspentOutput>> listed = co_await backend_->unspent(addresses);
+  co_return recent_.correct(addresses, std::move(listed), clock_.monotonicMillis());
+}
+
+Task<std::string> UtxoCoin::broadcastOwn(const UtxoTransaction& tx, std::string hex) {
+  const std::string txid = co_await backend_->broadcast(std::move(hex));
+  std::vector<Bytes> own;
+  for (const TxOutput& out : tx.outputs)
+    if (isOwnScript(out.script_pubkey)) own.push_back(out.script_pubkey);
+  recent_.broadcast(tx, own, clock_.monotonicMillis());
+  co_return txid;
+}
+
 bool UtxoCoin::isOwnScript(const Bytes& script) const {
   return script == mine_.script || by_script_.count(asKey(script)) > 0;
 }
 
 Task<BalanceInfo> UtxoCoin::myBalance() {
-  const std::vector<std::vector<UnspentOutput>> unspent =
-      co_await backend_->unspent(ownedAddresses());
+  const std::vector<std::vector<UnspentOutput>> unspent = co_await unspentOf(ownedAddresses());
   std::uint64_t total = 0;
   for (const auto& outputs : unspent)
     for (const UnspentOutput& u : outputs) total += u.value;
@@ -129,7 +143,7 @@ std::vector<HdBalanceColumn> UtxoCoin::hdColumns() const {
 
 Task<std::vector<HdAddressReading>> UtxoCoin::readAddresses(std::vector<HdAddressRef> refs) {
   const std::vector<WatchedAddress> addresses = addressesAt(refs);
-  const std::vector<std::vector<UnspentOutput>> unspent = co_await backend_->unspent(addresses);
+  const std::vector<std::vector<UnspentOutput>> unspent = co_await unspentOf(addresses);
   std::vector<HdAddressReading> out;
   for (std::size_t i = 0; i < addresses.size(); ++i) {
     std::uint64_t total = 0;
@@ -154,14 +168,15 @@ Task<std::string> UtxoCoin::sendRawTransaction(SendRawRequest request) {
     throw rpcError(RawTransactionError::InvalidParam, "UTXO coins take tx_hex",
                    Json("UTXO coins take tx_hex"));
   }
+  UtxoTransaction tx;
   try {
-    UtxoTransaction::parse(*request.tx_bytes);
+    tx = UtxoTransaction::parse(*request.tx_bytes);
   } catch (const UtxoDecodeError& e) {
     const std::string message = std::string("tx_hex is not a transaction: ") + e.what();
     throw rpcError(RawTransactionError::InvalidParam, message, Json(message));
   }
   const std::string hex = toHex(*request.tx_bytes);
-  co_return co_await backend_->broadcast(hex);
+  co_return co_await broadcastOwn(tx, hex);
 }
 
 }  // namespace walletd

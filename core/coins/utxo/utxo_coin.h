@@ -19,10 +19,13 @@
 #include "core/coins/utxo/utxo_activation_params.h"
 #include "core/coins/utxo/utxo_address_codec.h"
 #include "core/coins/utxo/utxo_backend.h"
+#include "core/coins/utxo/utxo_recent_spends.h"
 #include "core/coins/utxo/withdraw/coin_selection.h"
 #include "core/platform/clock.h"
 
 namespace walletd {
+
+class UtxoHistory;
 
 // How the coins file says fees are chosen when a withdraw names none (KDF's rules).
 struct UtxoFeeDefaults {
@@ -75,6 +78,11 @@ class UtxoCoin : public ActiveCoin, public HdCoin {
   Task<void> addressesAdded(std::vector<HdAddressRef> refs) override;
 
   void onDisable() override { stop_.cancel(); }
+  // my_tx_history from the stored history (utxo_tx_history.cpp); NotEnabled without one.
+  Task<TxHistoryPage> txHistory(TxHistoryRequest request) override;
+  // Set at activation with tx_history: true (its loop is started by the activation).
+  void setHistory(std::shared_ptr<UtxoHistory> history) { history_ = std::move(history); }
+  const Clock& clock() const { return clock_; }
   // Cancelled when the coin is disabled: background work (the merge loop) stops.
   CancellationToken stopToken() const { return stop_.token(); }
   // Merges the address's confirmed outputs when there are more than params.merge_at
@@ -103,9 +111,15 @@ class UtxoCoin : public ActiveCoin, public HdCoin {
   Task<ChangeAddress> changeAddress(std::uint32_t account_id);
   // The key whose compressed public key hashes to `hash` (the signer's lookup).
   std::optional<PrivateKey> keyForHash160(ByteView hash);
+  // The peer's unspent outputs of `addresses`, corrected by our own recent broadcasts.
+  Task<std::vector<std::vector<UnspentOutput>>> unspentOf(std::vector<WatchedAddress> addresses);
+  // Broadcasts a transaction of ours and remembers what it spent and made; answers the txid.
+  Task<std::string> broadcastOwn(const UtxoTransaction& tx, std::string hex);
   // Whether an output script is one of the coin's known addresses.
   bool isOwnScript(const Bytes& script) const;
   std::vector<WatchedAddress> addressesAt(const std::vector<HdAddressRef>& refs);
+  // The addresses a my_tx_history target names (InvalidTarget when it does not fit the coin).
+  std::vector<WatchedAddress> historyTarget(const Json& target);
 
   UtxoCoinSettings settings_;
   UtxoAddressCodec codec_;
@@ -119,6 +133,8 @@ class UtxoCoin : public ActiveCoin, public HdCoin {
   std::unique_ptr<UtxoBackend> backend_;
   const Clock& clock_;
   CancellationSource stop_;
+  std::shared_ptr<UtxoHistory> history_;
+  RecentSpends recent_;
 };
 
 }  // namespace walletd

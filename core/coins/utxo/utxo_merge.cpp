@@ -13,7 +13,7 @@ namespace walletd {
 
 Task<std::optional<std::string>> UtxoCoin::mergeOnce(UtxoMergeParams params) {
   const std::vector<WatchedAddress> target{mine_};
-  const std::vector<std::vector<UnspentOutput>> listed = co_await backend_->unspent(target);
+  const std::vector<std::vector<UnspentOutput>> listed = co_await unspentOf(target);
   std::vector<UnspentOutput> outputs;
   for (const UnspentOutput& u : listed.front()) {
     // Confirmed ones only: what a merge in flight spends is still listed until it is mined.
@@ -45,7 +45,8 @@ Task<std::optional<std::string>> UtxoCoin::mergeOnce(UtxoMergeParams params) {
   }
   tx.outputs = chosen.outputs;
   signUtxoTransaction(tx, spent, [this](ByteView hash) { return keyForHash160(hash); });
-  co_return co_await backend_->broadcast(toHex(tx.serialize()));
+  std::string hex = toHex(tx.serialize());
+  co_return co_await broadcastOwn(tx, std::move(hex));
 }
 
 namespace {

@@ -119,7 +119,7 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
   selection.change_script = change ? change->address.script : mine_.script;
   selection.dust = settings_.dust;
   selection.fee = co_await feeRule(req.fee);
-  const std::vector<std::vector<UnspentOutput>> unspent = co_await backend_->unspent(sources);
+  const std::vector<std::vector<UnspentOutput>> unspent = co_await unspentOf(sources);
   for (std::size_t i = 0; i < sources.size() && i < unspent.size(); ++i) {
     for (const UnspentOutput& u : unspent[i]) {
       if (u.script_pubkey != sources[i].script) continue;  // not spendable by this key's script
@@ -178,7 +178,7 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
   details.fee_details.value = UtxoFeeDetails{ticker(), text(chosen.fee, decimals)};
   details.coin = ticker();
   details.timestamp = clock_.unixMillis() / 1000;
-  if (req.broadcast) details.tx_hash = co_await backend_->broadcast(details.tx_hex);
+  if (req.broadcast) details.tx_hash = co_await broadcastOwn(tx, details.tx_hex);
   co_return details;
 }
 

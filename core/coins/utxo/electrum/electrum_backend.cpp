@@ -79,6 +79,68 @@ Task<std::vector<bool>> ElectrumBackend::used(std::vector<WatchedAddress> addres
   co_return out;
 }
 
+Task<std::vector<HistoryItem>> ElectrumBackend::history(std::vector<WatchedAddress> addresses) {
+  const std::vector<Json> histories =
+      co_await client_.batch("blockchain.scripthash.get_history", scriptHashParams(addresses));
+  std::vector<HistoryItem> out;
+  std::set<std::string> seen;
+  for (const Json& history : histories) {
+    if (!history.is_array()) odd("blockchain.scripthash.get_history");
+    for (const Json& item : history) {
+      if (!item.is_object() || !item.contains("tx_hash") || !item["tx_hash"].is_string() ||
+          !item.contains("height") || !item["height"].is_number_integer())
+        odd("blockchain.scripthash.get_history");
+      const std::string txid = item["tx_hash"].get<std::string>();
+      if (txid.size() != 64 || !isHex(txid)) odd("blockchain.scripthash.get_history");
+      const std::int64_t height = item["height"].get<std::int64_t>();  // 0 / -1: mempool
+      if (seen.insert(txid).second)
+        out.push_back({txid, height > 0 ? static_cast<std::uint64_t>(height) : 0});
+    }
+  }
+  co_return out;
+}
+
+Task<std::vector<Bytes>> ElectrumBackend::transactions(std::vector<std::string> txids) {
+  std::vector<Json> params;
+  for (const std::string& txid : txids) params.push_back(Json::array({txid}));
+  const std::vector<Json> raws = co_await client_.batch("blockchain.transaction.get", params);
+  std::vector<Bytes> out;
+  for (std::size_t i = 0; i < raws.size(); ++i) {
+    const Json& raw = raws[i];
+    if (!raw.is_string() || raw.get<std::string>().size() % 2 != 0 || !isHex(raw.get<std::string>()))
+      odd("blockchain.transaction.get");
+    Bytes bytes = fromHex(raw.get<std::string>());
+    // A server that answers another transaction than the one asked for is lying.
+    std::string problem;
+    try {
+      if (UtxoTransaction::parse(bytes).txidHex() != txids[i]) problem = "another transaction";
+    } catch (const UtxoDecodeError&) {
+      problem = "bytes that are not a transaction";
+    }
+    if (!problem.empty())
+      throw ElectrumUnavailable("the Electrum server answered " + problem + " for " + txids[i]);
+    out.push_back(std::move(bytes));
+  }
+  co_return out;
+}
+
+Task<std::vector<std::uint64_t>> ElectrumBackend::blockTimes(std::vector<std::uint64_t> heights) {
+  std::vector<Json> params;
+  for (std::uint64_t height : heights) params.push_back(Json::array({height}));
+  const std::vector<Json> headers = co_await client_.batch("blockchain.block.header", params);
+  std::vector<std::uint64_t> out;
+  for (const Json& header : headers) {
+    // An 80-byte header: the time is the little-endian 32-bit integer at byte 68.
+    if (!header.is_string() || header.get<std::string>().size() != 160 ||
+        !isHex(header.get<std::string>()))
+      odd("blockchain.block.header");
+    const Bytes bytes = fromHex(header.get<std::string>());
+    out.push_back(std::uint64_t{bytes[68]} | std::uint64_t{bytes[69]} << 8 |
+                  std::uint64_t{bytes[70]} << 16 | std::uint64_t{bytes[71]} << 24);
+  }
+  co_return out;
+}
+
 Task<std::vector<std::vector<UnspentOutput>>> ElectrumBackend::unspent(
     std::vector<WatchedAddress> addresses) {
   const std::vector<Json> lists =

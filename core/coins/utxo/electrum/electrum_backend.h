@@ -21,6 +21,9 @@ class ElectrumBackend : public UtxoBackend {
   Task<std::vector<std::vector<UnspentOutput>>> unspent(
       std::vector<WatchedAddress> addresses) override;
   Task<std::vector<bool>> used(std::vector<WatchedAddress> addresses) override;
+  Task<std::vector<HistoryItem>> history(std::vector<WatchedAddress> addresses) override;
+  Task<std::vector<Bytes>> transactions(std::vector<std::string> txids) override;
+  Task<std::vector<std::uint64_t>> blockTimes(std::vector<std::uint64_t> heights) override;
   // Lines of requests sent to the servers so far (a JSON-RPC batch is one).
   std::uint64_t requestsSent() const { return client_.batchesSent(); }
   Task<std::string> broadcast(std::string tx_hex) override;

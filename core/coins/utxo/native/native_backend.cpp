@@ -4,6 +4,8 @@
 #include "core/coins/utxo/coin_amount.h"
 #include "core/encoding/hex.h"
 
+#include <set>
+
 namespace walletd {
 namespace {
 
@@ -65,6 +67,57 @@ Task<std::vector<bool>> NativeBackend::used(std::vector<WatchedAddress> addresse
   for (const WatchedAddress& a : addresses) {
     auto it = known.find(a.address);
     out.push_back(it != known.end() && it->second);
+  }
+  co_return out;
+}
+
+Task<std::vector<HistoryItem>> NativeBackend::history(std::vector<WatchedAddress> addresses) {
+  co_await watch(addresses);
+  const std::uint64_t tip = co_await currentBlock();
+  const Json params = Json::array({"*", 1000000, 0, true});  // every entry, watch-only included
+  const Json list = co_await rpc_.call("listtransactions", params);
+  if (!list.is_array()) odd("listtransactions");
+  std::vector<HistoryItem> out;
+  std::set<std::string> seen;
+  for (const Json& entry : list) {
+    if (!entry.is_object() || !entry.contains("txid") || !entry["txid"].is_string())
+      odd("listtransactions");
+    const std::int64_t confirmations = entry.value("confirmations", std::int64_t{0});
+    if (confirmations < 0) continue;  // conflicted: not in the chain nor the mempool
+    const std::uint64_t height =
+        confirmations > 0 && tip + 1 >= static_cast<std::uint64_t>(confirmations)
+            ? tip + 1 - static_cast<std::uint64_t>(confirmations)
+            : 0;
+    if (seen.insert(entry["txid"].get<std::string>()).second)
+      out.push_back({entry["txid"].get<std::string>(), height});
+  }
+  co_return out;
+}
+
+Task<std::vector<Bytes>> NativeBackend::transactions(std::vector<std::string> txids) {
+  std::vector<Bytes> out;
+  for (const std::string& txid : txids) {
+    const Json params = Json::array({txid});
+    const Json raw = co_await rpc_.call("getrawtransaction", params);
+    if (!raw.is_string() || raw.get<std::string>().size() % 2 != 0 ||
+        !isHex(raw.get<std::string>()))
+      odd("getrawtransaction");
+    out.push_back(fromHex(raw.get<std::string>()));
+  }
+  co_return out;
+}
+
+Task<std::vector<std::uint64_t>> NativeBackend::blockTimes(std::vector<std::uint64_t> heights) {
+  std::vector<std::uint64_t> out;
+  for (std::uint64_t height : heights) {
+    const Json at = Json::array({height});
+    const Json hash = co_await rpc_.call("getblockhash", at);
+    if (!hash.is_string()) odd("getblockhash");
+    const Json which = Json::array({hash});
+    const Json header = co_await rpc_.call("getblockheader", which);
+    if (!header.is_object() || !header.contains("time") || !header["time"].is_number_unsigned())
+      odd("getblockheader");
+    out.push_back(header["time"].get<std::uint64_t>());
   }
   co_return out;
 }

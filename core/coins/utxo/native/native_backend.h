@@ -1,7 +1,8 @@
 // The UtxoBackend of Native mode: a coin daemon (Bitcoin Core or a fork) with a wallet that holds
 // the coin's addresses watch-only. Calls: getblockcount, listreceivedbyaddress (which addresses
 // the daemon's wallet knows, and which received anything), importmulti (the new ones, with one
-// rescan), listunspent, sendrawtransaction, estimatesmartfee.
+// rescan), listunspent, listtransactions, getrawtransaction (the daemon needs -txindex, as KDF
+// asks), getblockhash + getblockheader, sendrawtransaction, estimatesmartfee.
 #pragma once
 
 #include <map>
@@ -19,6 +20,9 @@ class NativeBackend : public UtxoBackend {
   Task<std::vector<std::vector<UnspentOutput>>> unspent(
       std::vector<WatchedAddress> addresses) override;
   Task<std::vector<bool>> used(std::vector<WatchedAddress> addresses) override;
+  Task<std::vector<HistoryItem>> history(std::vector<WatchedAddress> addresses) override;
+  Task<std::vector<Bytes>> transactions(std::vector<std::string> txids) override;
+  Task<std::vector<std::uint64_t>> blockTimes(std::vector<std::uint64_t> heights) override;
   Task<std::string> broadcast(std::string tx_hex) override;
   Task<std::optional<std::uint64_t>> feeRate(std::uint32_t blocks,
                                              std::optional<std::string> mode) override;

@@ -1,0 +1,182 @@
+// my_tx_history for a UTXO coin with the real walletd, Electrum mode against litecoind regtest:
+// activation with tx_history: true collects 30 transactions in and out into storage; the
+// history equals litecoind's view of the address (listtransactions on a watch-only import:
+// the same txids, heights and confirmations), the amounts equal what was paid and what withdraw
+// answered, pages read both ways (PageNumber and FromId) cover it exactly, and a restart answers
+// from storage and fetches nothing it already has.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { Litecoind } from '../peers/litecoind.mjs';
+import { ElectrumServer } from '../peers/electrum-server.mjs';
+import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
+import { freshAddress, sats, startFaucet } from '../support/utxo-check.mjs';
+
+const COIN = 'LTC-regtest';
+const skip = !Litecoind.available() && 'litecoind is not installed';
+let ltc, electrum, walletd, dir, config, pay, address;
+const withdrawn = new Map();  // txid → the withdraw's answer
+const paid = new Map();       // txid → satoshis paid in
+
+before(async () => {
+  if (skip) return;
+  ltc = await Litecoind.start();
+  electrum = await ElectrumServer.start({ ltc, pollMs: 50 });
+  pay = await startFaucet(ltc, 130);
+  await electrum.synced();
+  dir = tempDir('walletd-history-');
+  config = writeConfig(dir, { passphrase: 'walletd history test' });
+  walletd = await WalletdProcess.start(config);
+});
+
+after(async () => {
+  await walletd?.stop();
+  await electrum?.stop();
+  await ltc?.stop();
+  if (dir) cleanup(dir);
+});
+
+async function activate(extra = { tx_history: true }) {
+  const init = await walletd.rpc('task::enable_utxo::init', { ticker: COIN, activation_params: {
+    mode: { rpc: 'Electrum', rpc_data: { servers: [{ url: electrum.tcpUrl }] } }, ...extra } });
+  assert.equal(init.status, 200, init.text);
+  const done = await walletd.waitTask('enable_utxo', init.json.result.task_id, 30000);
+  assert.equal(done.status, 'Ok', JSON.stringify(done));
+  return done.details.wallet_balance.address;
+}
+
+const history = async (params = {}) => {
+  const res = await walletd.rpc('my_tx_history', { coin: COIN, ...params });
+  assert.equal(res.status, 200, res.text);
+  return res.json.result;
+};
+const mine = async (n = 1) => {
+  await ltc.mine(n, `addr(${freshAddress('p2pkh', 99)})`);
+  await electrum.synced();
+};
+async function waitFor(check, what, ms = 20000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    assert.ok(Date.now() < end, `timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+test('30 transactions in and out are collected; the history equals litecoind\'s view of the address', { skip }, async () => {
+  address = await activate();
+  await ltc.rpc('importaddress', [address, 'walletd', false], { wallet: 'watch' });
+  for (let i = 0; i < 15; i++) {
+    const satoshis = sats('1') + BigInt(i) * 1000n;
+    paid.set(await pay(address, satoshis), satoshis);
+    if (i % 5 === 4) await mine(1);
+  }
+  await mine(1);
+  await waitFor(async () => Number((await walletd.rpc('my_balance', { coin: COIN })).json.result.balance) >= 15, 'the payments');
+  for (let i = 0; i < 15; i++) {
+    const res = await walletd.rpc('withdraw', { coin: COIN, to: freshAddress(i % 2 ? 'p2wpkh' : 'p2pkh', 60 + i), amount: `0.${String(i + 1).padStart(2, '0')}`, broadcast: true });
+    assert.equal(res.status, 200, res.text);
+    withdrawn.set(res.json.result.tx_hash, res.json.result);
+    if (i % 4 === 3) await mine(1);
+  }
+  await waitFor(async () => (await history({ limit: 100 })).total === 30, '30 transactions in the history');
+  await mine(1);
+  // litecoind's wallet holds the address watch-only: its transactions are the ones walletd lists.
+  await ltc.rpc('rescanblockchain', [], { wallet: 'watch' });
+  const tip = await ltc.rpc('getblockcount');
+  const fromNode = new Map();
+  for (const e of await ltc.rpc('listtransactions', ['*', 1000, 0, true], { wallet: 'watch' }))
+    fromNode.set(e.txid, tip + 1 - e.confirmations);
+  const all = await waitFor(async () => {
+    const h = await history({ limit: 100 });
+    return h.transactions.every((t) => t.block_height > 0) && h.current_block === tip ? h : null;
+  }, 'every transaction mined');
+  assert.equal(all.sync_status.state, 'Finished');
+  assert.deepEqual(new Set(all.transactions.map((t) => t.tx_hash)), new Set(fromNode.keys()));
+  for (const t of all.transactions) {
+    assert.equal(t.block_height, fromNode.get(t.tx_hash), t.tx_hash);
+    assert.equal(t.confirmations, tip + 1 - t.block_height);
+    assert.equal(t.internal_id, t.tx_hash);
+    assert.equal(t.coin, COIN);
+    assert.ok(t.timestamp > 1e9);
+    if (paid.has(t.tx_hash)) {
+      assert.equal(sats(t.received_by_me), paid.get(t.tx_hash));
+      assert.equal(t.spent_by_me, '0');
+      assert.equal(sats(t.my_balance_change), paid.get(t.tx_hash));
+      assert.ok(t.to.includes(address));
+    } else {
+      const w = withdrawn.get(t.tx_hash);
+      assert.ok(w, `a transaction walletd did not make: ${t.tx_hash}`);
+      for (const key of ['spent_by_me', 'received_by_me', 'my_balance_change', 'tx_hex', 'from', 'fee_details'])
+        assert.deepEqual(t[key], w[key], `${key} of ${t.tx_hash}`);
+    }
+  }
+  // Newest block first.
+  const heights = all.transactions.map((t) => t.block_height);
+  assert.deepEqual(heights, [...heights].sort((a, b) => b - a));
+});
+
+test('pages cover the history exactly, by PageNumber and by FromId', { skip }, async () => {
+  const all = (await history({ limit: 100 })).transactions.map((t) => t.internal_id);
+  const byNumber = [];
+  for (let page = 1; page <= 5; page++) {
+    const h = await history({ limit: 7, paging_options: { PageNumber: page } });
+    assert.equal(h.total, 30);
+    assert.equal(h.total_pages, 5);
+    assert.equal(h.skipped, (page - 1) * 7);
+    assert.deepEqual(h.paging_options, { PageNumber: page });
+    byNumber.push(...h.transactions.map((t) => t.internal_id));
+  }
+  assert.deepEqual(byNumber, all);
+  const byId = [];
+  let from;
+  for (let i = 0; i < 10 && byId.length < 30; i++) {
+    const h = await history({ limit: 8, ...(from ? { paging_options: { FromId: from } } : {}) });
+    assert.equal(h.skipped, byId.length);
+    byId.push(...h.transactions.map((t) => t.internal_id));
+    from = byId.at(-1);
+  }
+  assert.deepEqual(byId, all);
+  const beyond = await history({ limit: 10, paging_options: { PageNumber: 9 } });
+  assert.deepEqual([beyond.transactions, beyond.skipped], [[], 30]);
+  for (const [params, status, type] of [
+    [{ paging_options: { FromId: 'ab'.repeat(32) } }, 500, 'StorageError'],
+    [{ target: { type: 'account_id', account_id: 0 } }, 400, 'InvalidTarget'],
+    [{ limit: 0 }, 400, 'InvalidRequest'],
+    [{ target: { type: 'somebody' } }, 400, 'InvalidRequest'],
+  ]) {
+    const res = await walletd.rpc('my_tx_history', { coin: COIN, ...params });
+    assert.equal(res.status, status, res.text);
+    assert.equal(res.json.error_type, type, JSON.stringify(params));
+  }
+  const inactive = await walletd.rpc('my_tx_history', { coin: 'LTC' });
+  assert.equal(inactive.json.error_type, 'CoinIsNotActive');
+});
+
+test('after a restart the history comes from storage: nothing already known is fetched again', { skip }, async () => {
+  const before = (await history({ limit: 100 })).transactions;
+  await walletd.stop();
+  walletd = await WalletdProcess.start(config);
+  electrum.requests.length = 0;
+  await activate();
+  const after = await waitFor(async () => {
+    const h = await history({ limit: 100 });
+    return h.sync_status.state === 'Finished' ? h : null;
+  }, 'the first sync after the restart: ' + JSON.stringify((await walletd.rpc('my_tx_history', { coin: COIN })).json).slice(0, 300));
+  assert.deepEqual(after.transactions.map((t) => [t.tx_hash, t.block_height, t.my_balance_change]),
+    before.map((t) => [t.tx_hash, t.block_height, t.my_balance_change]));
+  assert.equal(electrum.requests.filter(([m]) => m === 'blockchain.transaction.get').length, 0);
+  // A new payment is fetched on its own.
+  const txid = await pay(address, sats('0.5'));
+  const h = await waitFor(async () => { const x = await history({ limit: 1 }); return x.transactions[0]?.tx_hash === txid ? x : null; }, 'the new payment');
+  assert.equal(h.transactions[0].confirmations, 0);
+  assert.equal(h.transactions[0].block_height, 0);
+  assert.equal(h.total, 31);
+  const fetched = electrum.requests.filter(([m]) => m === 'blockchain.transaction.get').map(([, p]) => p[0]);
+  assert.ok(fetched.includes(txid) && fetched.length <= 3, JSON.stringify(fetched));
+  // Without tx_history the history is NotEnabled.
+  assert.equal((await walletd.rpc('disable_coin', { coin: COIN })).status, 200);
+  await activate({});
+  const off = await history();
+  assert.deepEqual([off.sync_status.state, off.transactions], ['NotEnabled', []]);
+});
