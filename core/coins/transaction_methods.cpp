@@ -109,6 +109,7 @@ Task<Json> myTxHistory(RequestContext& ctx, TxHistoryRequest req) {
   out["current_block"] = page.current_block;
   out["transactions"] = std::move(transactions);
   out["sync_status"] = Json{{"state", page.sync_state}};
+  if (page.sync_info.is_object()) out["sync_status"]["additional_info"] = page.sync_info;
   out["limit"] = limit;
   out["skipped"] = page.skipped;
   out["total"] = page.total;

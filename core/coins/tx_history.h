@@ -38,6 +38,7 @@ struct TxHistoryPage {
   std::vector<TransactionDetails> transactions;  // newest first
   std::vector<std::uint64_t> confirmations;      // one per transaction
   std::string sync_state = "NotEnabled";
+  Json sync_info;  // sync_status.additional_info when set (an object)
   std::uint64_t skipped = 0;
   std::uint64_t total = 0;
 };

@@ -6,7 +6,8 @@
 // on 127.0.0.1. Unknown methods and bad params answer JSON-RPC errors. Faults on demand
 // (`fault`): 'drop' closes the connection on the next request, 'garbage' answers it with bytes
 // that are not JSON, 'stall' never answers, 'lie' answers blockchain.transaction.get with another
-// transaction and a header that does not connect.
+// transaction, blockchain.block.header with zeros and blockchain.block.headers with headers that
+// do not connect.
 import { createHash } from 'node:crypto';
 import { createServer as createTcpServer } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
@@ -225,7 +226,9 @@ export class ElectrumServer {
       }
       case 'blockchain.block.headers': {
         const start = need(0, 'number'), count = Math.min(need(1, 'number'), 2016);
-        const hex = this.headers.slice(start, start + count).join('');
+        let hex = this.headers.slice(start, start + count).join('');
+        // A lie: the second header names another parent (it does not connect).
+        if (this.fault === 'lie' && hex.length >= 320) hex = hex.slice(0, 168) + '11'.repeat(32) + hex.slice(232);
         return { count: hex.length / 160, hex, max: 2016 };
       }
       case 'blockchain.estimatefee': {
@@ -252,8 +255,12 @@ export class ElectrumServer {
       case 'blockchain.transaction.get': {
         const txid = need(0, 'string');
         if (this.fault === 'lie') {
-          const other = [...this.mempool.keys(), ...[...this.history.values()].flatMap((m) => [...m.keys()])].find((t) => t !== txid);
-          if (other) return this.ltc.rpc('getrawtransaction', [other, false]);
+          const others = [...this.mempool.keys(), ...[...this.history.values()].flatMap((m) => [...m.keys()])].filter((t) => t !== txid);
+          for (const other of others) {
+            try {
+              return await this.ltc.rpc('getrawtransaction', [other, false]);
+            } catch { /* the genesis coinbase cannot be fetched: another one */ }
+          }
         }
         try {
           return await this.ltc.rpc('getrawtransaction', [txid, p[1] === true]);

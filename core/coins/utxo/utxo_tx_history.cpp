@@ -46,6 +46,7 @@ Task<TxHistoryPage> UtxoCoin::txHistory(TxHistoryRequest request) {
   page.current_block = co_await backend_->currentBlock();
   if (!history_) co_return page;  // sync_state NotEnabled: activated without tx_history
   page.sync_state = history_->state;
+  if (history_->problem) page.sync_info = Json{{"error", *history_->problem}};
   std::set<std::string> scripts;
   for (const WatchedAddress& a : targets)
     scripts.insert(std::string(a.script.begin(), a.script.end()));

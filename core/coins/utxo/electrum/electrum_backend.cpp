@@ -103,40 +103,62 @@ Task<std::vector<HistoryItem>> ElectrumBackend::history(std::vector<WatchedAddre
 Task<std::vector<Bytes>> ElectrumBackend::transactions(std::vector<std::string> txids) {
   std::vector<Json> params;
   for (const std::string& txid : txids) params.push_back(Json::array({txid}));
-  const std::vector<Json> raws = co_await client_.batch("blockchain.transaction.get", params);
-  std::vector<Bytes> out;
-  for (std::size_t i = 0; i < raws.size(); ++i) {
-    const Json& raw = raws[i];
-    if (!raw.is_string() || raw.get<std::string>().size() % 2 != 0 || !isHex(raw.get<std::string>()))
-      odd("blockchain.transaction.get");
-    Bytes bytes = fromHex(raw.get<std::string>());
-    // A server that answers another transaction than the one asked for is lying.
-    std::string problem;
+  // The bytes must hash to the txid asked for: a server answering another transaction lies.
+  ElectrumClient::Validator same = [&txids](std::size_t i, const Json& raw) -> std::string {
+    if (!raw.is_string() || raw.get<std::string>().size() % 2 != 0 ||
+        !isHex(raw.get<std::string>()))
+      return "not a hex transaction";
     try {
-      if (UtxoTransaction::parse(bytes).txidHex() != txids[i]) problem = "another transaction";
+      if (UtxoTransaction::parse(fromHex(raw.get<std::string>())).txidHex() != txids[i])
+        return "another transaction than " + txids[i];
     } catch (const UtxoDecodeError&) {
-      problem = "bytes that are not a transaction";
+      return "bytes that are not a transaction";
     }
-    if (!problem.empty())
-      throw ElectrumUnavailable("the Electrum server answered " + problem + " for " + txids[i]);
-    out.push_back(std::move(bytes));
-  }
+    return "";
+  };
+  const std::vector<Json> raws = co_await client_.batch("blockchain.transaction.get", params, same);
+  std::vector<Bytes> out;
+  for (const Json& raw : raws) out.push_back(fromHex(raw.get<std::string>()));
   co_return out;
 }
 
+namespace {
+
+ByteArray<32> headerHash(ByteView header) {
+  return sha256Bytes(sha256Bytes(header));
+}
+
+}  // namespace
+
 Task<std::vector<std::uint64_t>> ElectrumBackend::blockTimes(std::vector<std::uint64_t> heights) {
+  // Each header with the one before it (blockchain.block.headers, 2 from height − 1): the second
+  // must name the first's hash as its parent — a header that does not connect is a lie.
   std::vector<Json> params;
-  for (std::uint64_t height : heights) params.push_back(Json::array({height}));
-  const std::vector<Json> headers = co_await client_.batch("blockchain.block.header", params);
+  for (std::uint64_t height : heights)
+    params.push_back(Json::array({height > 0 ? height - 1 : 0, height > 0 ? 2 : 1}));
+  ElectrumClient::Validator connects = [&heights](std::size_t i,
+                                                  const Json& answer) -> std::string {
+    const std::size_t count = heights[i] > 0 ? 2 : 1;
+    if (!answer.is_object() || !answer.contains("hex") || !answer["hex"].is_string() ||
+        answer["hex"].get<std::string>().size() != 160 * count ||
+        !isHex(answer["hex"].get<std::string>()))
+      return "not " + std::to_string(count) + " headers";
+    if (count == 1) return "";
+    const Bytes both = fromHex(answer["hex"].get<std::string>());
+    const ByteArray<32> parent = headerHash(ByteView(both.data(), 80));
+    if (!std::equal(parent.begin(), parent.end(), both.begin() + 84))
+      return "the header at " + std::to_string(heights[i]) + " does not connect to its parent";
+    return "";
+  };
+  const std::vector<Json> answers =
+      co_await client_.batch("blockchain.block.headers", params, connects);
   std::vector<std::uint64_t> out;
-  for (const Json& header : headers) {
-    // An 80-byte header: the time is the little-endian 32-bit integer at byte 68.
-    if (!header.is_string() || header.get<std::string>().size() != 160 ||
-        !isHex(header.get<std::string>()))
-      odd("blockchain.block.header");
-    const Bytes bytes = fromHex(header.get<std::string>());
-    out.push_back(std::uint64_t{bytes[68]} | std::uint64_t{bytes[69]} << 8 |
-                  std::uint64_t{bytes[70]} << 16 | std::uint64_t{bytes[71]} << 24);
+  for (std::size_t i = 0; i < answers.size(); ++i) {
+    // The time is the little-endian 32-bit integer at byte 68 of the 80-byte header.
+    const Bytes bytes = fromHex(answers[i]["hex"].get<std::string>());
+    const std::size_t at = heights[i] > 0 ? 80 : 0;
+    out.push_back(std::uint64_t{bytes[at + 68]} | std::uint64_t{bytes[at + 69]} << 8 |
+                  std::uint64_t{bytes[at + 70]} << 16 | std::uint64_t{bytes[at + 71]} << 24);
   }
   co_return out;
 }

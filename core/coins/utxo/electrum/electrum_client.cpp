@@ -273,7 +273,8 @@ Task<Json> ElectrumClient::call(std::string method, Json params) {
   co_return std::move(results.front());
 }
 
-Task<std::vector<Json>> ElectrumClient::batch(std::string method, std::vector<Json> params_list) {
+Task<std::vector<Json>> ElectrumClient::batch(std::string method, std::vector<Json> params_list,
+                                              Validator check) {
   if (servers_.empty()) throw ElectrumUnavailable("no Electrum servers are configured");
   std::vector<Json> results;
   if (params_list.empty()) co_return results;
@@ -292,6 +293,12 @@ Task<std::vector<Json>> ElectrumClient::batch(std::string method, std::vector<Js
         ++batches_sent_;
         std::vector<Json> answers =
             co_await send(executor_, c, first_id, method, std::move(chunk), request_timeout_ms_);
+        for (std::size_t i = 0; check && i < answers.size(); ++i) {
+          const std::string lie = check(at + i, answers[i]);
+          if (lie.empty()) continue;
+          failConnection(executor_, *c, "answered " + method + " falsely: " + lie);
+          throw ServerFailure(c->url + ": answered " + method + " falsely: " + lie);
+        }
         for (Json& a : answers) results.push_back(std::move(a));
       }
     } catch (const ServerFailure& e) {
@@ -300,6 +307,7 @@ Task<std::vector<Json>> ElectrumClient::batch(std::string method, std::vector<Js
     if (problem.empty()) co_return results;
     results.clear();
     failures += (failures.empty() ? "" : "; ") + problem;
+    preferred_ = (preferred_ + 1) % servers_.size();  // the next attempt starts past it
   }
   throw ElectrumUnavailable("no Electrum server answered " + method + ": " + failures);
 }

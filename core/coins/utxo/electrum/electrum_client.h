@@ -52,9 +52,15 @@ class ElectrumClient {
 
   // The `result` of `method(params)`; on the live connection, or a new one.
   Task<Json> call(std::string method, Json params);
+  // Checks result `index` of a batch; answers "" when it is right, else what is wrong with it.
+  using Validator = std::function<std::string(std::size_t index, const Json& result)>;
+
   // The results of `method` with each of `params_list`, sent as JSON-RPC batches of up to
   // kMaxBatch requests (one line, one round trip each). An error object fails the whole call.
-  Task<std::vector<Json>> batch(std::string method, std::vector<Json> params_list);
+  // A result `check` refuses marks the server as lying: it is closed and the call goes to the
+  // next server.
+  Task<std::vector<Json>> batch(std::string method, std::vector<Json> params_list,
+                                Validator check = nullptr);
   // Lines of requests written so far (a batch is one): what activation benchmarks count.
   std::uint64_t batchesSent() const { return batches_sent_; }
   // Called after every (re)connection, before other calls on it: to subscribe again.

@@ -131,8 +131,8 @@ Task<bool> historyStep(HistoryLoop& s) {
   if (problem.empty()) {
     s.history->state = "Finished";
     s.history->problem.reset();
-  } else if (s.history->state != "Finished") {
-    s.history->state = "Error";  // a first sync that failed; a later one keeps what it has
+  } else {
+    s.history->state = "Error";  // what is stored still answers; the next round tries again
     s.history->problem = problem;
   }
   bool stopped = s.stop.isCancelled();
