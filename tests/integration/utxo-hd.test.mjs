@@ -9,7 +9,8 @@
 // - get_new_address (gap rule, EmptyAddressesLimitReached), task::scan_for_new_addresses and
 //   account_balance (paging both ways) agree with litecoind's view (scantxoutset);
 // - the accounts survive a restart; scan_policy "scan" extends them;
-// - Native mode imports the addresses watch-only and finds the same wallet.
+// - Native mode imports the addresses watch-only and finds the same wallet;
+// - my_tx_history by account and by address, amounts relative to the target.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -263,3 +264,34 @@ test('Native HD: litecoind imports the addresses watch-only and finds the same w
   const info = await ltc.rpc('getaddressinfo', [ext(61)]);
   assert.equal(info.iswatchonly, true, 'the new address is imported watch-only');
 });
+
+test('my_tx_history of an HD wallet: by account and by address; the iguana target is refused', { skip }, async () => {
+  await call('disable_coin', { coin: COIN });
+  await activate('Electrum', { tx_history: true, scan_policy: 'do_not_scan' });
+  const account = await settleHistory({ type: 'account_id', account_id: 0 });
+  const one = await call('my_tx_history', { coin: COIN, limit: 50, target: { type: 'address_id', account_id: 0, chain: 'External', address_id: 23 } });
+  // Address 23: paid 3 in the first funding transaction, then spent by the account-wide withdraw.
+  assert.equal(one.total, 2);
+  const [spend, funding] = one.transactions;
+  assert.deepEqual([funding.received_by_me, funding.spent_by_me, funding.my_balance_change], ['3', '0', '3']);
+  assert.deepEqual([spend.spent_by_me, spend.received_by_me, spend.my_balance_change], ['3', '0', '-3']);
+  assert.ok(account.transactions.some((t) => t.tx_hash === spend.tx_hash));
+  // Relative to the whole account the funding transaction brought 1 + 2 + 3 + 4 + 0.5.
+  const whole = account.transactions.find((t) => t.tx_hash === funding.tx_hash);
+  assert.equal(whole.received_by_me, '10.5');
+  for (const [target, type] of [[{ type: 'iguana' }, 'InvalidTarget'], [{ type: 'account_id', account_id: 9 }, 'InvalidTarget'],
+    [{ type: 'address_id', account_id: 0, chain: 'Sideways', address_id: 0 }, 'InvalidRequest']]) {
+    const res = await walletd.rpc('my_tx_history', { coin: COIN, target });
+    assert.equal(res.json.error_type, type, JSON.stringify(target));
+  }
+});
+
+async function settleHistory(target) {
+  const end = Date.now() + 20000;
+  for (;;) {
+    const h = await call('my_tx_history', { coin: COIN, limit: 100, target });
+    if (h.sync_status.state === 'Finished') return h;
+    assert.ok(Date.now() < end, JSON.stringify(h.sync_status));
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
