@@ -13,6 +13,7 @@
 #include "core/coins/transaction_details.h"
 #include "core/coins/tx_history.h"
 #include "core/coins/withdraw_request.h"
+#include "core/stream/streamer.h"
 #include "core/wallet/hd/hd_objects.h"
 
 namespace walletd {
@@ -51,6 +52,9 @@ class ActiveCoin {
   // The coin's HD side when it is activated with an HD wallet and its family supports the HD
   // methods; null otherwise.
   virtual HdCoin* hd() { return nullptr; }
+  // The BALANCE:<ticker> streamer (stream::balance::enable): it publishes balance changes as
+  // they happen; null when the coin has none (CoinNotSupported).
+  virtual std::unique_ptr<Streamer> balanceStreamer() { return nullptr; }
   // Called when the coin is disabled (alone or with its platform): stop pollers, streams, loops.
   virtual void onDisable() {}
 };

@@ -9,16 +9,17 @@ namespace walletd {
 // error_data: PlatformIsAlreadyActivated, PlatformConfigIsNotFound, TokenConfigIsNotFound: the
 // ticker; UnexpectedPlatformProtocol, UnexpectedTokenProtocol: {ticker, protocol};
 // PlatformCoinCreationError: {ticker, error}; the others: the message.
-#define WALLETD_ENABLE_PLATFORM_ERRORS(X)                            \
-  X(PlatformIsAlreadyActivated, 400)                                 \
-  X(PlatformConfigIsNotFound, 400)                                   \
-  X(UnexpectedPlatformProtocol, 400)                                 \
-  X(TokenConfigIsNotFound, 400)                                      \
-  X(UnexpectedTokenProtocol, 400)                                    \
-  X(InvalidPayload, 400)                                             \
-  X(AtLeastOneNodeRequired, 400)                                     \
-  X(PrivKeyPolicyNotAllowed, 400) X(UnexpectedDerivationMethod, 400) \
-      X(PlatformCoinCreationError, 500) X(Transport, 502) X(Internal, 500)
+#define WALLETD_ENABLE_PLATFORM_ERRORS(X)                                                \
+  X(PlatformIsAlreadyActivated, 400)                                                     \
+  X(PlatformConfigIsNotFound, 400)                                                       \
+  X(UnexpectedPlatformProtocol, 400)                                                     \
+  X(TokenConfigIsNotFound, 400)                                                          \
+  X(UnexpectedTokenProtocol, 400)                                                        \
+  X(InvalidPayload, 400)                                                                 \
+  X(AtLeastOneNodeRequired, 400)                                                         \
+  X(PrivKeyPolicyNotAllowed, 400)                                                        \
+  X(UnexpectedDerivationMethod, 400) X(PlatformCoinCreationError, 500) X(Transport, 502) \
+      X(Internal, 500)
 WALLETD_ERROR_FAMILY(EnablePlatformError, WALLETD_ENABLE_PLATFORM_ERRORS)
 
 // error_data: TokenIsAlreadyActivated, TokenConfigIsNotFound: the ticker;

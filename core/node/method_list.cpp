@@ -2,6 +2,7 @@
 #include "core/node/method_list.h"
 
 #include "core/coins/activation_methods.h"
+#include "core/coins/balance_stream_methods.h"
 #include "core/coins/coin_methods.h"
 #include "core/coins/hd_methods.h"
 #include "core/coins/transaction_methods.h"
@@ -21,6 +22,7 @@ MethodTable buildMethodTable(const CoinFamilies& families) {
   registerTransactionMethods(t);
   for (const auto& family : families.all()) family->registerMethods(t);
   registerHdMethods(t);
+  registerBalanceStreamMethods(t);
   registerStreamMethods(t);
   registerGuiStorageMethods(t);
   registerKeyExportMethods(t);

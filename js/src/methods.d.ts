@@ -57,6 +57,7 @@ export interface WalletdMethods {
   "set_swap_transaction_fee_policy": { params: { coin: string; swap_tx_fee_policy?: SwapTxFeePolicy }; result: SwapTxFeePolicy };
   "sign_raw_transaction": { params: { coin: string; type: "ETH"; tx: { to?: string; value?: string | number; data?: string; gas_limit: string | number; pay_for_gas?: { tx_type: "Legacy"; gas_price: Decimal } | { tx_type: "Eip1559"; max_fee_per_gas: Decimal; max_priority_fee_per_gas: Decimal; min_wait_time?: number; max_wait_time?: number }; nonce?: number /* walletd: default the node's pending count */ } } | { coin: string; type: "UTXO"; tx: { tx_hex: string; prev_txns?: object[] } }; result: { tx_hex: string } };
   "stop": { params: {}; result: "success" };
+  "stream::balance::enable": { params: { coin: string; client_id?: number /* default 0 */; config?: object }; result: { streamer_id: string } };
   "stream::disable": { params: { client_id: number; streamer_id: string }; result: { result: "Success" } };
   "stream::gasless_trace::enable": { params: { coin: string; client_id?: number /* default 0 */ }; result: { streamer_id: string } };
   "stream::heartbeat::enable": { params: { client_id?: number /* default 0 */; config?: { stream_interval_seconds?: number /* default 5 */ } }; result: { streamer_id: "HEARTBEAT" } };

@@ -3,13 +3,15 @@
 // history equals litecoind's view of the address (listtransactions on a watch-only import:
 // the same txids, heights and confirmations), the amounts equal what was paid and what withdraw
 // answered, pages read both ways (PageNumber and FromId) cover it exactly, and a restart answers
-// from storage and fetches nothing it already has.
+// from storage and fetches nothing it already has. A lying server is dropped for the next, and
+// script hash notifications become BALANCE events.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Litecoind } from '../peers/litecoind.mjs';
 import { ElectrumServer } from '../peers/electrum-server.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
 import { freshAddress, sats, startFaucet } from '../support/utxo-check.mjs';
+import { openSse } from '../support/sse-client.mjs';
 
 const COIN = 'LTC-regtest';
 const skip = !Litecoind.available() && 'litecoind is not installed';
@@ -204,5 +206,32 @@ test('a server that lies (another transaction for a txid, headers that do not co
     assert.ok(electrum.requests.some(([m]) => m === 'blockchain.transaction.get'), 'the honest server answered');
   } finally {
     await liar.stop();
+  }
+});
+
+test('stream::balance::enable: Electrum\'s script hash notifications become BALANCE events', { skip }, async () => {
+  const stream = await openSse(`${walletd.url}/event-stream?id=7`, { timeoutMs: 30000 });
+  try {
+    for (const [params, status, type] of [[{ coin: 'LTC', client_id: 7 }, 404, 'CoinNotFound'],
+      [{ coin: 'LTC-regtest-segwit', client_id: 7, config: {} }, 400, 'EnableError'],
+      [{ coin: 'LTC-regtest-segwit', client_id: 99 }, 400, 'EnableError'], [{ client_id: 7 }, 400, 'InvalidRequest']]) {
+      const res = await walletd.rpc('stream::balance::enable', params);
+      assert.equal(res.status, status, res.text);
+      assert.equal(res.json.error_type, type);
+    }
+    const enabled = await walletd.rpc('stream::balance::enable', { coin: 'LTC-regtest-segwit', client_id: 7 });
+    assert.deepEqual(enabled.json.result, { streamer_id: 'BALANCE:LTC-regtest-segwit' });
+    const segwit = (await walletd.rpc('my_balance', { coin: 'LTC-regtest-segwit' })).json.result;
+    electrum.requests.length = 0;
+    await pay(segwit.address, sats('0.25'));
+    const frames = await stream.waitFor(1);
+    const event = frames.map((f) => f.data).find((d) => d?._type === 'BALANCE:LTC-regtest-segwit');
+    assert.ok(event, JSON.stringify(frames));
+    assert.deepEqual(event.message, { ticker: 'LTC-regtest-segwit', address: segwit.address,
+      balance: { spendable: String(Number(segwit.balance) + 0.25), unspendable: '0' } });
+    // Pushed, not polled: one address was read again.
+    assert.equal(electrum.requests.filter(([m]) => m === 'blockchain.scripthash.listunspent').length, 1);
+  } finally {
+    await stream.close();
   }
 });

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { Litecoind } from '../peers/litecoind.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup, repoRoot, PASSWORD } from '../support/walletd-process.mjs';
 import { checkUtxoTransaction, freshAddress, sats } from '../support/utxo-check.mjs';
+import { openSse } from '../support/sse-client.mjs';
 
 const skip = !Litecoind.available() && 'litecoind is not installed';
 let ltc, walletd, dir;
@@ -238,4 +239,23 @@ test('the legacy `enable` request activates a coin in Native mode', { skip }, as
   assert.equal(ok.json.required_confirmations, 1);
   const mine = (await walletd.rpc('my_balance', { coin: 'LTC-regtest-segwit' })).json.result;
   assert.deepEqual([ok.json.address, ok.json.balance], [mine.address, mine.balance]);
+});
+
+test('stream::balance::enable in Native mode: the addresses are polled and changes published', { skip }, async () => {
+  const stream = await openSse(`${walletd.url}/event-stream?id=3`, { timeoutMs: 30000 });
+  try {
+    const enabled = await walletd.rpc('stream::balance::enable', { coin: 'LTC-regtest-segwit', client_id: 3 });
+    assert.equal(enabled.status, 200, enabled.text);
+    const segwit = (await walletd.rpc('my_balance', { coin: 'LTC-regtest-segwit' })).json.result;
+    await new Promise((r) => setTimeout(r, 500));  // the first round reads what there is now
+    const sent = await walletd.rpc('withdraw', { coin: 'LTC-regtest', to: segwit.address, amount: '0.125', broadcast: true });
+    assert.equal(sent.status, 200, sent.text);
+    const frames = await stream.waitFor(1);
+    const event = frames.map((f) => f.data).find((d) => d?._type === 'BALANCE:LTC-regtest-segwit');
+    assert.ok(event, JSON.stringify(frames));
+    assert.equal(event.message.address, segwit.address);
+    assert.equal(sats(event.message.balance.spendable), sats(segwit.balance) + sats('0.125'));
+  } finally {
+    await stream.close();
+  }
 });

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,6 +55,12 @@ class UtxoBackend {
   virtual Task<std::vector<std::uint64_t>> blockTimes(std::vector<std::uint64_t> heights) = 0;
   // Sends a signed transaction; answers its txid (display hex).
   virtual Task<std::string> broadcast(std::string tx_hex) = 0;
+  // Whether the peer tells when an address's history changes (Electrum's script hash
+  // notifications); `listener` then gets the script hash (hex) of each changed address.
+  virtual bool pushesChanges() const { return false; }
+  virtual void onAddressChanged(std::function<void(const std::string& script_hash)> listener) {
+    (void)listener;
+  }
   // Satoshis per 1,000 vbytes to confirm within `blocks`; nullopt when the peer has no estimate.
   virtual Task<std::optional<std::uint64_t>> feeRate(std::uint32_t blocks,
                                                      std::optional<std::string> mode) = 0;

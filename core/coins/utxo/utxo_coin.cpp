@@ -64,7 +64,9 @@ UtxoCoin::UtxoCoin(UtxoCoinSettings settings, UtxoAddressCodec codec, UtxoFormat
       kind_(format == UtxoFormat::Segwit ? SpendKind::P2WPKH : SpendKind::P2PKH),
       keys_(std::move(keys)),
       backend_(std::move(backend)),
-      clock_(clock) {
+      clock_(clock),
+      executor_(executor) {
+  backend_->onAddressChanged([this](const std::string& hash) { addressChanged(hash); });
   if (keys_.hd) {
     mine_ = addressAt(keys_.activated);
   } else {

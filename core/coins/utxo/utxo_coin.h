@@ -53,7 +53,7 @@ struct UtxoKeys {
   std::function<Task<void>()> save;  // HD: stores the accounts (new addresses handed out)
 };
 
-class UtxoCoin : public ActiveCoin, public HdCoin {
+class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_from_this<UtxoCoin> {
  public:
   static constexpr std::uint64_t kFallbackFeeRate = 1000;  // sat/kB when the peer has no estimate
 
@@ -77,7 +77,14 @@ class UtxoCoin : public ActiveCoin, public HdCoin {
   Task<std::vector<bool>> addressesUsed(std::vector<HdAddressRef> refs) override;
   Task<void> addressesAdded(std::vector<HdAddressRef> refs) override;
 
-  void onDisable() override { stop_.cancel(); }
+  void onDisable() override {
+    stop_.cancel();
+    poll_stop_.cancel();
+  }
+  // Balance events (utxo_balance_stream.h).
+  std::unique_ptr<Streamer> balanceStreamer() override;
+  std::uint64_t addBalanceListener(PublishFn publish);
+  void removeBalanceListener(std::uint64_t id);
   // my_tx_history from the stored history (utxo_tx_history.cpp); NotEnabled without one.
   Task<TxHistoryPage> txHistory(TxHistoryRequest request) override;
   // Set at activation with tx_history: true (its loop is started by the activation).
@@ -118,6 +125,12 @@ class UtxoCoin : public ActiveCoin, public HdCoin {
   // Whether an output script is one of the coin's known addresses.
   bool isOwnScript(const Bytes& script) const;
   std::vector<WatchedAddress> addressesAt(const std::vector<HdAddressRef>& refs);
+  // An Electrum notification: the address with this script hash changed.
+  void addressChanged(const std::string& script_hash);
+  void publishBalance(const std::string& address, std::uint64_t satoshis);
+  static Task<void> readAndPublish(std::weak_ptr<UtxoCoin> weak, WatchedAddress address);
+  static Task<void> pollBalances(std::weak_ptr<UtxoCoin> weak, CancellationToken stop);
+  static Task<bool> pollOnce(std::weak_ptr<UtxoCoin> weak, CancellationToken stop);
   // The addresses a my_tx_history target names (InvalidTarget when it does not fit the coin).
   std::vector<WatchedAddress> historyTarget(const Json& target);
 
@@ -135,6 +148,11 @@ class UtxoCoin : public ActiveCoin, public HdCoin {
   CancellationSource stop_;
   std::shared_ptr<UtxoHistory> history_;
   RecentSpends recent_;
+  Executor& executor_;
+  std::map<std::uint64_t, PublishFn> balance_listeners_;
+  std::uint64_t next_listener_ = 1;
+  std::map<std::string, std::uint64_t> last_balances_;  // address → satoshis last seen
+  CancellationSource poll_stop_;
 };
 
 }  // namespace walletd

@@ -25,6 +25,9 @@ ElectrumBackend::ElectrumBackend(StreamConnector& connector, Executor& executor,
                     !params.empty() && params[0].is_object() && params[0].contains("height") &&
                     params[0]["height"].is_number_unsigned())
                   tip_ = params[0]["height"].get<std::uint64_t>();
+                if (method == "blockchain.scripthash.subscribe" && params.is_array() &&
+                    !params.empty() && params[0].is_string() && changed_)
+                  changed_(params[0].get<std::string>());
               }),
       decimals_(decimals) {
   client_.onConnected([this] { return resubscribe(); });

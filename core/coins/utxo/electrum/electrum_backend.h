@@ -24,6 +24,10 @@ class ElectrumBackend : public UtxoBackend {
   Task<std::vector<HistoryItem>> history(std::vector<WatchedAddress> addresses) override;
   Task<std::vector<Bytes>> transactions(std::vector<std::string> txids) override;
   Task<std::vector<std::uint64_t>> blockTimes(std::vector<std::uint64_t> heights) override;
+  bool pushesChanges() const override { return true; }
+  void onAddressChanged(std::function<void(const std::string&)> listener) override {
+    changed_ = std::move(listener);
+  }
   // Lines of requests sent to the servers so far (a JSON-RPC batch is one).
   std::uint64_t requestsSent() const { return client_.batchesSent(); }
   Task<std::string> broadcast(std::string tx_hex) override;
@@ -40,6 +44,7 @@ class ElectrumBackend : public UtxoBackend {
   unsigned decimals_;
   std::set<std::string> watched_;  // script hashes
   std::uint64_t tip_ = 0;          // from headers notifications
+  std::function<void(const std::string&)> changed_;
 };
 
 }  // namespace walletd

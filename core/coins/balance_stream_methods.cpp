@@ -1,0 +1,57 @@
+// stream::balance::enable.
+#include "core/coins/balance_stream_methods.h"
+
+#include "core/coins/active_coin.h"
+#include "core/node/node.h"
+#include "core/rpc/params_reader.h"
+
+namespace walletd {
+namespace {
+
+#define WALLETD_BALANCE_STREAM_ERRORS(X) \
+  X(EnableError, 400) X(CoinNotFound, 404) X(CoinNotSupported, 501) X(Internal, 500)
+WALLETD_ERROR_FAMILY(BalanceStreamError, WALLETD_BALANCE_STREAM_ERRORS)
+
+struct BalanceStreamParams {
+  std::string coin;
+  std::uint64_t client_id = 0;
+  bool has_config = false;
+  static BalanceStreamParams parse(ParamsReader& r) {
+    BalanceStreamParams p;
+    p.coin = r.required<std::string>("coin");
+    p.client_id = r.optionalOr<std::uint64_t>("client_id", 0);
+    p.has_config = r.optional<Json>("config").has_value();
+    return p;
+  }
+};
+
+Task<Json> enableBalanceStream(RequestContext& ctx, BalanceStreamParams p) {
+  std::shared_ptr<ActiveCoin> coin = ctx.node.activeCoins().find(p.coin);
+  if (!coin) throw rpcError(BalanceStreamError::CoinNotFound, "No such coin " + p.coin, Json());
+  if (!coin->balanceStreamer()) {
+    throw rpcError(BalanceStreamError::CoinNotSupported,
+                   p.coin + " does not stream balance changes", Json());
+  }
+  if (p.has_config) {
+    const std::string message = "Invalid config provided. No config needed";
+    throw rpcError(BalanceStreamError::EnableError, message, Json(message));
+  }
+  const std::string id = "BALANCE:" + p.coin;
+  try {
+    ctx.node.streams().enable(p.client_id, id, [coin] { return coin->balanceStreamer(); });
+  } catch (const RpcError& e) {
+    throw rpcError(BalanceStreamError::EnableError, e.message(), Json(e.message()));
+  }
+  co_return Json{{"streamer_id", id}};
+}
+
+}  // namespace
+
+void registerBalanceStreamMethods(MethodTable& t) {
+  t.add({"stream::balance::enable",
+         "{ coin: string; client_id?: number /* default 0 */; config?: object }",
+         "{ streamer_id: string }", MethodAccess::Protected, typedHandler(&enableBalanceStream),
+         nullptr});
+}
+
+}  // namespace walletd

@@ -1,0 +1,103 @@
+// Balance events of a UTXO coin.
+#include "core/coins/utxo/utxo_balance_stream.h"
+
+#include "core/async/sleep.h"
+#include "core/async/spawn.h"
+#include "core/coins/utxo/electrum/electrum_backend.h"
+#include "core/coins/utxo/utxo_coin.h"
+
+namespace walletd {
+
+void UtxoBalanceStreamer::start(PublishFn publish) {
+  if (auto coin = coin_.lock()) listener_ = coin->addBalanceListener(std::move(publish));
+}
+
+void UtxoBalanceStreamer::stop() {
+  if (auto coin = coin_.lock()) coin->removeBalanceListener(listener_);
+}
+
+std::unique_ptr<Streamer> UtxoCoin::balanceStreamer() {
+  return std::make_unique<UtxoBalanceStreamer>(weak_from_this());
+}
+
+std::uint64_t UtxoCoin::addBalanceListener(PublishFn publish) {
+  const std::uint64_t id = next_listener_++;
+  balance_listeners_[id] = std::move(publish);
+  if (balance_listeners_.size() == 1 && !backend_->pushesChanges()) {
+    poll_stop_ = CancellationSource();
+    spawn(pollBalances(weak_from_this(), poll_stop_.token()), [](std::exception_ptr) {});
+  }
+  return id;
+}
+
+void UtxoCoin::removeBalanceListener(std::uint64_t id) {
+  balance_listeners_.erase(id);
+  if (balance_listeners_.empty()) poll_stop_.cancel();
+}
+
+void UtxoCoin::publishBalance(const std::string& address, std::uint64_t satoshis) {
+  last_balances_[address] = satoshis;
+  const Json message{{"ticker", ticker()},
+                     {"address", address},
+                     {"balance", spendableBalance(UInt256(satoshis), settings_.decimals).toJson()}};
+  const auto listeners = balance_listeners_;  // a listener may leave while being told
+  for (const auto& [id, publish] : listeners) publish(message);
+}
+
+void UtxoCoin::addressChanged(const std::string& script_hash) {
+  if (balance_listeners_.empty()) return;
+  for (const WatchedAddress& a : ownedAddresses()) {
+    if (ElectrumBackend::scriptHash(a.script) != script_hash) continue;
+    spawn(readAndPublish(weak_from_this(), a), [](std::exception_ptr) {});
+    return;
+  }
+}
+
+Task<void> UtxoCoin::readAndPublish(std::weak_ptr<UtxoCoin> weak, WatchedAddress address) {
+  auto coin = weak.lock();
+  if (!coin) co_return;
+  std::vector<WatchedAddress> one{address};
+  const std::vector<std::vector<UnspentOutput>> listed = co_await coin->unspentOf(one);
+  std::uint64_t total = 0;
+  for (const UnspentOutput& u : listed.front()) total += u.value;
+  coin->publishBalance(address.address, total);
+}
+
+Task<void> UtxoCoin::pollBalances(std::weak_ptr<UtxoCoin> weak, CancellationToken stop) {
+  bool more = true;
+  while (more) more = co_await pollOnce(weak, stop);
+}
+
+Task<bool> UtxoCoin::pollOnce(std::weak_ptr<UtxoCoin> weak, CancellationToken stop) {
+  auto coin = weak.lock();
+  if (!coin || stop.isCancelled()) co_return false;
+  const std::vector<WatchedAddress> owned = coin->ownedAddresses();
+  std::vector<std::vector<UnspentOutput>> listed;
+  bool read = true;
+  try {
+    listed = co_await coin->unspentOf(owned);
+  } catch (const std::exception&) {
+    read = false;  // the peer is away: the next round tries again
+  }
+  for (std::size_t i = 0; read && i < owned.size() && i < listed.size(); ++i) {
+    std::uint64_t total = 0;
+    for (const UnspentOutput& u : listed[i]) total += u.value;
+    auto known = coin->last_balances_.find(owned[i].address);
+    if (known == coin->last_balances_.end()) {
+      coin->last_balances_[owned[i].address] = total;  // the first round: what there is now
+    } else if (known->second != total && !stop.isCancelled()) {
+      coin->publishBalance(owned[i].address, total);
+    }
+  }
+  Executor& executor = coin->executor_;
+  coin.reset();  // not held while asleep: a disabled coin goes away
+  bool stopped = false;
+  try {
+    co_await sleepFor(executor, UtxoBalanceStreamer::kPollMs, stop);
+  } catch (const OperationCancelled&) {
+    stopped = true;
+  }
+  co_return !stopped;
+}
+
+}  // namespace walletd
