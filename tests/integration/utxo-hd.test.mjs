@@ -10,7 +10,8 @@
 //   account_balance (paging both ways) agree with litecoind's view (scantxoutset);
 // - the accounts survive a restart; scan_policy "scan" extends them;
 // - Native mode imports the addresses watch-only and finds the same wallet;
-// - my_tx_history by account and by address, amounts relative to the target.
+// - my_tx_history by account and by address, amounts relative to the target;
+// - a segwit coin (P2WPKH, m/84') with a path_to_address other than the first.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -295,3 +296,25 @@ async function settleHistory(target) {
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+test('HD segwit (P2WPKH, m/84\'): the scan finds the bech32 addresses, a withdraw spends them', { skip }, async () => {
+  const seg = (chain, i) => bitcoin.payments.p2wpkh({ pubkey: Buffer.from(root.derivePath(`m/84'/1'/0'/${chain}/${i}`).publicKey), network: LTC_REGTEST }).address;
+  await pay.many([[seg(0, 1), sats('0.6')], [seg(0, 4), sats('0.9')]]);
+  await mineAndSync();
+  const init = await walletd.rpc('task::enable_utxo::init', { ticker: 'LTC-regtest-segwit', activation_params: {
+    mode: { rpc: 'Electrum', rpc_data: { servers: [{ url: electrum.tcpUrl }] } }, path_to_address: { account_id: 0, chain: 'External', address_id: 1 } } });
+  const done = await walletd.waitTask('enable_utxo', init.json.result.task_id, 60000);
+  assert.equal(done.status, 'Ok', JSON.stringify(done));
+  const [account] = done.details.wallet_balance.accounts;
+  assert.equal(account.derivation_path, "m/84'/1'/0'");
+  assert.deepEqual(account.addresses.map((a) => a.address), [0, 1, 2, 3, 4].map((i) => seg(0, i)));
+  assert.deepEqual(account.total_balance, { 'LTC-regtest-segwit': { spendable: '1.5', unspendable: '0' } });
+  assert.equal((await call('my_balance', { coin: 'LTC-regtest-segwit' })).address, seg(0, 1), 'path_to_address is the coin\'s address');
+  const to = freshAddress('p2pkh', 34);
+  const w = await call('withdraw', { coin: 'LTC-regtest-segwit', to, amount: '1.2', broadcast: true });
+  const checked = await checkUtxoTransaction(w.tx_hex, ltc);
+  assert.deepEqual(new Set(w.from), new Set([seg(0, 1), seg(0, 4)]));
+  assert.equal(checked.outputs.find((o) => o.address !== to).address, seg(1, 0), 'change on the Internal chain');
+  assert.ok((await ltc.rpc('getrawmempool')).includes(checked.txid));
+  await call('disable_coin', { coin: 'LTC-regtest-segwit' });
+});
