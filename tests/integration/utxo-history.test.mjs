@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { Litecoind } from '../peers/litecoind.mjs';
 import { ElectrumServer } from '../peers/electrum-server.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
-import { freshAddress, sats, startFaucet } from '../support/utxo-check.mjs';
+import { freshAddress, sats, startFaucet, waitFor } from '../support/utxo-check.mjs';
 import { openSse } from '../support/sse-client.mjs';
 
 const COIN = 'LTC-regtest';
@@ -55,15 +55,6 @@ const mine = async (n = 1) => {
   await ltc.mine(n, `addr(${freshAddress('p2pkh', 99)})`);
   await electrum.synced();
 };
-async function waitFor(check, what, ms = 20000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    assert.ok(Date.now() < end, `timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 test('30 transactions in and out are collected; the history equals litecoind\'s view of the address', { skip }, async () => {
   address = await activate();

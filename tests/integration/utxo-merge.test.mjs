@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { Litecoind } from '../peers/litecoind.mjs';
 import { ElectrumServer } from '../peers/electrum-server.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
-import { checkUtxoTransaction, freshAddress, sats, startFaucet } from '../support/utxo-check.mjs';
+import { checkUtxoTransaction, freshAddress, sats, startFaucet, waitFor } from '../support/utxo-check.mjs';
 
 const skip = !Litecoind.available() && 'litecoind is not installed';
 let ltc, electrum, walletd, dir, pay;
@@ -54,15 +54,6 @@ async function mergesTo(address) {
     if (tx.vout.length === 1 && to === address) found.push(tx);
   }
   return found;
-}
-async function waitFor(check, what, ms = 15000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    assert.ok(Date.now() < end, `timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 const spread = (address, count, coins) => Array.from({ length: count }, () => [address, sats(coins)]);
 

@@ -85,3 +85,15 @@ export async function startFaucet(ltc, blocks = 110) {
   pay.many = many;
   return pay;
 }
+
+/** Polls `check` every 200 ms until it answers something truthy (which it resolves with); throws
+ * naming `what` after `ms`. */
+export async function waitFor(check, what, ms = 20000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() >= end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
