@@ -3,7 +3,9 @@
 // Iguana key (one address) or an HD wallet: every address its accounts handed out, on the
 // External chain (receiving) and the Internal chain (change). It answers my_balance, withdraw
 // (every UTXO fee type; HD: from the account, or one address with `from`; change to the
-// account's first unused Internal address), send_raw_transaction and the HD methods.
+// account's first unused Internal address), send_raw_transaction and the HD methods; with the
+// activation's options it keeps a history (history/), merges outputs (utxo_merge.h) and streams
+// balance changes (utxo_balance_stream.h). Its parts live in the files named beside them.
 #pragma once
 
 #include <functional>
@@ -110,7 +112,7 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   // the one address.
   std::vector<WatchedAddress> spendFrom(const WithdrawRequest& request);
   // HD change: the first Internal address of the account nobody used yet, or the next one
-  // (handed out only if the withdraw has change: `commit`).
+  // (`new_ref`: handed out only if the transaction has change).
   struct ChangeAddress {
     WatchedAddress address;
     std::optional<HdAddressRef> new_ref;
