@@ -70,7 +70,9 @@ UtxoCoin::UtxoCoin(UtxoCoinSettings settings, UtxoAddressCodec codec, UtxoFormat
   if (keys_.hd) {
     mine_ = addressAt(keys_.activated);
   } else {
-    mine_ = addressOf(codec_, format_, kind_, PublicKey::fromPrivate(*keys_.iguana));
+    const PublicKey key = PublicKey::fromPrivate(*keys_.iguana);
+    mine_ = addressOf(codec_, format_, kind_, key);
+    iguana_hash_ = asKey(hash160(key.compressed()));
   }
 }
 
@@ -103,8 +105,7 @@ std::vector<WatchedAddress> UtxoCoin::ownedAddresses() {
 
 std::optional<PrivateKey> UtxoCoin::keyForHash160(ByteView hash) {
   if (!keys_.hd) {
-    const ByteArray<20> mine = hash160(PublicKey::fromPrivate(*keys_.iguana).compressed());
-    if (Bytes(hash.begin(), hash.end()) != Bytes(mine.begin(), mine.end())) return std::nullopt;
+    if (asKey(hash) != iguana_hash_) return std::nullopt;
     return *keys_.iguana;
   }
   auto it = by_hash_.find(asKey(hash));

@@ -145,6 +145,7 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   std::map<std::tuple<std::uint32_t, int, std::uint32_t>, WatchedAddress> derived_;
   std::map<std::string, HdAddressRef> by_script_;  // keyed by the script's bytes
   std::map<std::string, HdAddressRef> by_hash_;    // by HASH160 of the public key
+  std::string iguana_hash_;  // Iguana: HASH160 of the key's public key, computed once
   std::unique_ptr<UtxoBackend> backend_;
   const Clock& clock_;
   CancellationSource stop_;

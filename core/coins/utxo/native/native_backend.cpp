@@ -41,13 +41,18 @@ Task<std::map<std::string, bool>> NativeBackend::walletAddresses() {
 
 Task<void> NativeBackend::watch(std::vector<WatchedAddress> addresses) {
   const std::map<std::string, bool> known = co_await walletAddresses();
+  co_await importMissing(addresses, known);
+}
+
+Task<bool> NativeBackend::importMissing(const std::vector<WatchedAddress>& addresses,
+                                        const std::map<std::string, bool>& known) {
   Json requests = Json::array();
   for (const WatchedAddress& a : addresses) {
     if (known.count(a.address)) continue;
     requests.push_back(
         Json{{"scriptPubKey", {{"address", a.address}}}, {"timestamp", 0}, {"watchonly", true}});
   }
-  if (requests.empty()) co_return;
+  if (requests.empty()) co_return false;
   // New to the daemon's wallet: imported with one rescan, so that coins they received count.
   const Json params = Json::array({requests, Json{{"rescan", true}}});
   const Json results = co_await rpc_.call("importmulti", params);
@@ -58,11 +63,14 @@ Task<void> NativeBackend::watch(std::vector<WatchedAddress> addresses) {
       throw NativeRpcUnavailable("the coin daemon did not import an address: " + why);
     }
   }
+  co_return true;
 }
 
 Task<std::vector<bool>> NativeBackend::used(std::vector<WatchedAddress> addresses) {
-  co_await watch(addresses);
-  const std::map<std::string, bool> known = co_await walletAddresses();
+  std::map<std::string, bool> known = co_await walletAddresses();
+  // Read again only when an import's rescan may have found something.
+  const bool imported = co_await importMissing(addresses, known);
+  if (imported) known = co_await walletAddresses();
   std::vector<bool> out;
   for (const WatchedAddress& a : addresses) {
     auto it = known.find(a.address);
@@ -127,10 +135,11 @@ Task<std::vector<std::vector<UnspentOutput>>> NativeBackend::unspent(
   std::vector<std::vector<UnspentOutput>> out(addresses.size());
   if (addresses.empty()) co_return out;
   Json which = Json::array();
-  std::map<Bytes, std::size_t> by_script;
+  // Keyed by the script's bytes as a string (std::map<Bytes> trips GCC 12's -Wstringop-overread).
+  std::map<std::string, std::size_t> by_script;
   for (std::size_t i = 0; i < addresses.size(); ++i) {
     which.push_back(addresses[i].address);
-    by_script.emplace(addresses[i].script, i);
+    by_script.emplace(std::string(addresses[i].script.begin(), addresses[i].script.end()), i);
   }
   const Json params = Json::array({0, 9999999, which, true});
   const Json list = co_await rpc_.call("listunspent", params);
@@ -153,7 +162,7 @@ Task<std::vector<std::vector<UnspentOutput>>> NativeBackend::unspent(
     o.value = *value;
     o.script_pubkey = fromHex(script);
     o.confirmations = u.value("confirmations", std::uint64_t{0});
-    auto owner = by_script.find(o.script_pubkey);
+    auto owner = by_script.find(std::string(o.script_pubkey.begin(), o.script_pubkey.end()));
     if (owner == by_script.end()) continue;  // a script none of the addresses asked about
     out[owner->second].push_back(std::move(o));
   }

@@ -30,6 +30,9 @@ class NativeBackend : public UtxoBackend {
  private:
   // Address → whether it received anything, for every address the daemon's wallet holds.
   Task<std::map<std::string, bool>> walletAddresses();
+  // Imports (watch-only, one rescan) those of `addresses` not in `known`; true when it did.
+  Task<bool> importMissing(const std::vector<WatchedAddress>& addresses,
+                           const std::map<std::string, bool>& known);
 
   NativeRpcClient rpc_;
   unsigned decimals_;
