@@ -1,7 +1,7 @@
 // Balance events of a UTXO coin.
 #include "core/coins/utxo/utxo_balance_stream.h"
 
-#include "core/async/sleep.h"
+#include "core/async/rounds.h"
 #include "core/async/spawn.h"
 #include "core/coins/utxo/electrum/electrum_backend.h"
 #include "core/coins/utxo/utxo_coin.h"
@@ -25,7 +25,10 @@ std::uint64_t UtxoCoin::addBalanceListener(PublishFn publish) {
   balance_listeners_[id] = std::move(publish);
   if (balance_listeners_.size() == 1 && !backend_->pushesChanges()) {
     poll_stop_ = CancellationSource();
-    spawn(pollBalances(weak_from_this(), poll_stop_.token()), [](std::exception_ptr) {});
+    std::weak_ptr<UtxoCoin> weak = weak_from_this();
+    const CancellationToken stop = poll_stop_.token();
+    spawnRounds(executor_, UtxoBalanceStreamer::kPollMs, stop,
+                [weak, stop] { return pollOnce(weak, stop); });
   }
   return id;
 }
@@ -63,11 +66,6 @@ Task<void> UtxoCoin::readAndPublish(std::weak_ptr<UtxoCoin> weak, WatchedAddress
   coin->publishBalance(address.address, total);
 }
 
-Task<void> UtxoCoin::pollBalances(std::weak_ptr<UtxoCoin> weak, CancellationToken stop) {
-  bool more = true;
-  while (more) more = co_await pollOnce(weak, stop);
-}
-
 Task<bool> UtxoCoin::pollOnce(std::weak_ptr<UtxoCoin> weak, CancellationToken stop) {
   auto coin = weak.lock();
   if (!coin || stop.isCancelled()) co_return false;
@@ -89,15 +87,7 @@ Task<bool> UtxoCoin::pollOnce(std::weak_ptr<UtxoCoin> weak, CancellationToken st
       coin->publishBalance(owned[i].address, total);
     }
   }
-  Executor& executor = coin->executor_;
-  coin.reset();  // not held while asleep: a disabled coin goes away
-  bool stopped = false;
-  try {
-    co_await sleepFor(executor, UtxoBalanceStreamer::kPollMs, stop);
-  } catch (const OperationCancelled&) {
-    stopped = true;
-  }
-  co_return !stopped;
+  co_return true;  // the coin is not held between rounds: a disabled coin goes away
 }
 
 }  // namespace walletd

@@ -131,7 +131,7 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   void addressChanged(const std::string& script_hash);
   void publishBalance(const std::string& address, std::uint64_t satoshis);
   static Task<void> readAndPublish(std::weak_ptr<UtxoCoin> weak, WatchedAddress address);
-  static Task<void> pollBalances(std::weak_ptr<UtxoCoin> weak, CancellationToken stop);
+  // One round of Native mode's polling (spawnRounds); false once the coin is gone.
   static Task<bool> pollOnce(std::weak_ptr<UtxoCoin> weak, CancellationToken stop);
   // The addresses a my_tx_history target names (InvalidTarget when it does not fit the coin).
   std::vector<WatchedAddress> historyTarget(const Json& target);

@@ -3,8 +3,7 @@
 
 #include <algorithm>
 
-#include "core/async/sleep.h"
-#include "core/async/spawn.h"
+#include "core/async/rounds.h"
 #include "core/coins/transport_error.h"
 #include "core/coins/utxo/utxo_coin.h"
 #include "core/encoding/hex.h"
@@ -54,50 +53,36 @@ namespace {
 struct MergeState {
   std::shared_ptr<UtxoCoin> coin;
   UtxoMergeParams params;
-  Executor& executor;
-  CancellationToken stop;
   std::optional<std::uint64_t> last_check;  // the tip the outputs were last counted at
 };
 
-// One round of the loop: the tip read, the outputs counted when check_every blocks passed since
-// the last count (at once on the first round), then a sleep; false once the loop is stopped.
-Task<bool> mergeStep(MergeState& s) {
+// One round: the tip read, and the outputs counted when check_every blocks passed since the last
+// count (at once on the first round).
+Task<bool> mergeRound(std::shared_ptr<MergeState> s) {
   std::uint64_t tip = 0;
   bool reached = true;
   try {
-    tip = co_await s.coin->backend().currentBlock();
+    tip = co_await s->coin->backend().currentBlock();
   } catch (const TransportFailure&) {
     reached = false;  // the peer is away: try again at the next round
   }
-  if (reached && (!s.last_check || tip >= *s.last_check + s.params.check_every)) {
-    s.last_check = tip;
+  if (reached && (!s->last_check || tip >= *s->last_check + s->params.check_every)) {
+    s->last_check = tip;
     try {
-      co_await s.coin->mergeOnce(s.params);
+      co_await s->coin->mergeOnce(s->params);
     } catch (const std::exception&) {
       // Not reached, refused, or worth less than its fee: counted again check_every blocks later.
     }
   }
-  bool stopped = s.stop.isCancelled();
-  try {
-    co_await sleepFor(s.executor, kMergePollMs, s.stop);
-  } catch (const OperationCancelled&) {
-    stopped = true;
-  }
-  co_return !stopped;
-}
-
-Task<void> mergeLoop(std::shared_ptr<MergeState> state) {
-  bool more = true;
-  while (more) more = co_await mergeStep(*state);
+  co_return true;
 }
 
 }  // namespace
 
 void startUtxoMergeLoop(std::shared_ptr<UtxoCoin> coin, UtxoMergeParams params, Executor& executor,
                         CancellationToken stop) {
-  auto state = std::make_shared<MergeState>(
-      MergeState{std::move(coin), params, executor, std::move(stop), std::nullopt});
-  spawn(mergeLoop(state), [](std::exception_ptr) {});
+  auto state = std::make_shared<MergeState>(MergeState{std::move(coin), params, std::nullopt});
+  spawnRounds(executor, kMergePollMs, std::move(stop), [state] { return mergeRound(state); });
 }
 
 }  // namespace walletd

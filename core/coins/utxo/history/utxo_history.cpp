@@ -3,8 +3,7 @@
 
 #include <set>
 
-#include "core/async/sleep.h"
-#include "core/async/spawn.h"
+#include "core/async/rounds.h"
 #include "core/coins/transport_error.h"
 #include "core/coins/utxo/utxo_coin.h"
 
@@ -109,53 +108,41 @@ namespace {
 struct HistoryLoop {
   std::shared_ptr<UtxoCoin> coin;
   std::shared_ptr<UtxoHistory> history;
-  Executor& executor;
-  CancellationToken stop;
   bool loaded = false;
 };
 
-// One round: the stored history loaded (first round), a sync, a sleep; false once stopped.
-Task<bool> historyStep(HistoryLoop& s) {
+// One round: the stored history loaded (first round), then a sync.
+Task<bool> historyRound(std::shared_ptr<HistoryLoop> s) {
   std::string problem;
   try {
-    if (!s.loaded) {
-      co_await s.history->load();
-      s.loaded = true;
-      s.history->state = "InProgress";
+    if (!s->loaded) {
+      co_await s->history->load();
+      s->loaded = true;
+      s->history->state = "InProgress";
     }
-    const std::vector<WatchedAddress> owned = s.coin->ownedAddresses();
-    co_await s.history->sync(s.coin->backend(), owned, s.coin->clock());
+    const std::vector<WatchedAddress> owned = s->coin->ownedAddresses();
+    co_await s->history->sync(s->coin->backend(), owned, s->coin->clock());
   } catch (const std::exception& e) {
     problem = e.what();
   }
   if (problem.empty()) {
-    s.history->state = "Finished";
-    s.history->problem.reset();
+    s->history->state = "Finished";
+    s->history->problem.reset();
   } else {
-    s.history->state = "Error";  // what is stored still answers; the next round tries again
-    s.history->problem = problem;
+    s->history->state = "Error";  // what is stored still answers; the next round tries again
+    s->history->problem = problem;
   }
-  bool stopped = s.stop.isCancelled();
-  try {
-    co_await sleepFor(s.executor, UtxoHistory::kPollMs, s.stop);
-  } catch (const OperationCancelled&) {
-    stopped = true;
-  }
-  co_return !stopped;
-}
-
-Task<void> historyLoop(std::shared_ptr<HistoryLoop> state) {
-  bool more = true;
-  while (more) more = co_await historyStep(*state);
+  co_return true;
 }
 
 }  // namespace
 
 void startUtxoHistoryLoop(std::shared_ptr<UtxoCoin> coin, std::shared_ptr<UtxoHistory> history,
                           Executor& executor, CancellationToken stop) {
-  auto state = std::make_shared<HistoryLoop>(
-      HistoryLoop{std::move(coin), std::move(history), executor, std::move(stop), false});
-  spawn(historyLoop(state), [](std::exception_ptr) {});
+  auto state =
+      std::make_shared<HistoryLoop>(HistoryLoop{std::move(coin), std::move(history), false});
+  spawnRounds(executor, UtxoHistory::kPollMs, std::move(stop),
+              [state] { return historyRound(state); });
 }
 
 }  // namespace walletd
