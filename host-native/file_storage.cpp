@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -124,7 +125,28 @@ FileStorage::FileStorage(std::string dir, Executor& core) : dir_(std::move(dir))
     throw std::runtime_error("dbdir " + dir_ + " is not a directory");
   }
   if (::access(dir_.c_str(), W_OK) != 0) throw osError("cannot write to", dir_);
+  loadExistingSpaces();
   writer_ = std::thread([this] { writerLoop(); });
+}
+
+// Every namespace already on disk is replayed now, not on first use, so that damage to any of
+// them stops the start (and a torn tail is cut) whatever the first requests read.
+void FileStorage::loadExistingSpaces() {
+  std::set<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir_)) {
+    const std::string file = entry.path().filename().string();
+    for (const std::string suffix : {".log", ".kv"}) {
+      if (file.size() <= suffix.size() || !file.ends_with(suffix)) continue;
+      const std::string ns = file.substr(0, file.size() - suffix.size());
+      if (validNamespace(ns)) names.insert(ns);
+    }
+  }
+  try {
+    for (const std::string& ns : names) space(ns);
+  } catch (...) {
+    for (auto& [ns, s] : spaces_) ::close(s->fd);
+    throw;
+  }
 }
 
 FileStorage::~FileStorage() {
@@ -180,7 +202,12 @@ FileStorage::Space& FileStorage::space(const std::string& ns) {
   auto s = std::make_unique<Space>();
   s->path = path;
   if (std::optional<std::string> file = readFile(path)) {
-    LogReplay replay = replayLog(*file);
+    LogReplay replay;
+    try {
+      replay = replayLog(*file);
+    } catch (const StorageCorrupt& e) {
+      throw StorageCorrupt(path + ": " + e.what());
+    }
     if (replay.torn_tail) {
       if (::truncate(path.c_str(), static_cast<off_t>(replay.valid_bytes)) != 0) {
         throw osError("cannot truncate", path);

@@ -4,8 +4,9 @@
 // go (group commit) and then resumes each batch's Task on the core thread, so a write costs
 // O(record), the core never waits for the disk, and a completed batch survives kill -9.
 // When a log holds more than twice its live data it is compacted (a snapshot written to
-// `<ns>.log.tmp`, fsynced, renamed over the log). A `<ns>.kv` file from earlier versions is
-// converted on first use.
+// `<ns>.log.tmp`, fsynced, renamed over the log). Every log in the directory is replayed when the
+// storage is opened, so damage stops the start; a `<ns>.kv` file from earlier versions is
+// converted then.
 #pragma once
 
 #include <condition_variable>
@@ -25,7 +26,8 @@ namespace walletd {
 
 class FileStorage : public Storage {
  public:
-  // Creates `dir` if needed; throws std::runtime_error when it cannot be used. Completions are
+  // Creates `dir` if needed and replays the logs already in it; throws std::runtime_error when
+  // it cannot be used and StorageCorrupt on damage to acknowledged records. Completions are
   // posted to `core`.
   FileStorage(std::string dir, Executor& core);
   ~FileStorage() override;  // finishes queued writes, then stops the writer
@@ -51,6 +53,7 @@ class FileStorage : public Storage {
     int fd = -1;  // owned by the writer thread once the space is loaded
   };
   Space& space(const std::string& ns);
+  void loadExistingSpaces();
   std::string pathOf(const std::string& ns) const;
   void enqueue(std::unique_ptr<Job> job);
   void writerLoop();

@@ -56,6 +56,16 @@ test('acknowledged writes survive SIGKILL and no file is corrupt', { timeout: 18
   }
 });
 
+// Expects the daemon to refuse to start; one that starts anyway is stopped, not left running.
+async function assertStartRefused(config, pattern) {
+  let started;
+  try {
+    await assert.rejects(WalletdProcess.start(config).then((w) => { started = w; }), pattern);
+  } finally {
+    await started?.stop();
+  }
+}
+
 test('damage to acknowledged records is refused at start; a torn append is cut off', async () => {
   const dir = tempDir();
   const config = writeConfig(dir);
@@ -71,8 +81,14 @@ test('damage to acknowledged records is refused at start; a torn append is cut o
   assert.deepEqual(names.sort(), ['second', 'x']);
   await restarted.stop();
   assert.equal(readFileSync(path).length, good.length, 'the torn tail was cut');
-  writeFileSync(path, Buffer.from(good.toString('latin1').replace('"x', '"y'), 'latin1'));
-  await assert.rejects(WalletdProcess.start(config), /damaged record at byte \d+ with acknowledged records after it/);
+  const damaged = Buffer.from(good.toString('latin1').replace('"x', '"y'), 'latin1');
+  writeFileSync(path, damaged);
+  await assertStartRefused(config, /damaged record at byte \d+ with acknowledged records after it/);
+  // Every log is checked at start, not only those the start reads: damage to a namespace that no
+  // request has touched yet stops the start too.
+  writeFileSync(path, good);
+  writeFileSync(join(dir, 'db', 'history_x.log'), damaged);
+  await assertStartRefused(config, /history_x\.log: damaged record/);
   cleanup(dir);
 });
 
