@@ -26,10 +26,12 @@ Node::Node(NodeConfig config, CoinsConfig coins, Platform platform, std::functio
       dispatcher_(*this, methods_, RpcSettings{config_.rpc_password, config_.rpc_local_only},
                   platform.executor, platform.clock) {}
 
+// Start-up does only what every request needs: the wallet's keys. The secp256k1 context is
+// built by the first key operation (with this seed), the gui_storage accounts are read by the
+// first gui_storage request; a browser page's first answer waits for neither.
 Task<void> Node::start() {
   randomizeSecp256k1Context(platform_.random.bytes(32));
   keys_ = co_await loginWallet(config_, platform_.storage, platform_.random);
-  co_await accounts_.load();
 }
 
 Task<HttpAnswer> Node::handleHttp(std::string_view http_method, std::string body, Caller caller) {

@@ -71,6 +71,14 @@ AccountRecord AccountRecord::fromJson(const Json& value) {
   return r;
 }
 
+Task<void> AccountStore::loaded() {
+  if (loaded_) co_return;
+  auto guard = co_await mutex_.scoped();
+  if (loaded_) co_return;
+  co_await load();
+  loaded_ = true;
+}
+
 Task<void> AccountStore::load() {
   StorageEntries entries = co_await storage_.scanPrefix(kNamespace, "account/");
   std::map<std::string, AccountRecord> loaded;

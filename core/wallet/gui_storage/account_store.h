@@ -1,5 +1,7 @@
 // AccountStore: the GUI's accounts, their coins and the one enabled account, kept in memory and
-// written through to the `gui_storage` storage namespace. Each change is one atomic batch, and
+// written through to the `gui_storage` storage namespace. They are read from storage by the first
+// gui_storage request, not at start-up (as KDF, a corrupt record fails those requests with
+// ErrorLoadingAccount, not the whole node). Each change is one atomic batch, and
 // the in-memory view changes only after the batch is durable, so an acknowledged change survives
 // a crash and a failed write changes nothing.
 #pragma once
@@ -45,8 +47,9 @@ class AccountStore {
 
   AccountStore(Storage& storage, Executor& executor) : storage_(storage), mutex_(executor) {}
 
-  // Reads everything from storage; throws ErrorLoadingAccount on a corrupt record.
-  Task<void> load();
+  // Reads everything from storage the first time it is awaited (later calls return at once);
+  // throws ErrorLoadingAccount on a corrupt record, and the next call tries again.
+  Task<void> loaded();
 
   Task<void> enableExisting(AccountId id);
   Task<void> enableNew(AccountInfo info);
@@ -72,11 +75,13 @@ class AccountStore {
   // Adds a new account (AccountExistsAlready if present), optionally as the enabled one.
   Task<void> insert(AccountInfo info, bool enable);
   Task<void> update(const AccountId& id, const std::function<void(AccountRecord&)>& change);
+  Task<void> load();
 
   Storage& storage_;
   AsyncMutex mutex_;
   std::map<std::string, AccountRecord> accounts_;
   std::optional<std::string> enabled_key_;
+  bool loaded_ = false;
 };
 
 // Length checks shared by the params types; count characters (UTF-8 code points).

@@ -106,49 +106,61 @@ struct NoParams {
   static NoParams parse(ParamsReader&) { return {}; }
 };
 
-AccountStore& store(RequestContext& ctx) {
-  return ctx.node.accounts();
+// The node's accounts, read from storage by the first request that needs them.
+Task<AccountStore*> store(RequestContext& ctx) {
+  AccountStore& accounts = ctx.node.accounts();
+  co_await accounts.loaded();
+  co_return &accounts;
 }
 
 Task<Json> enableAccount(RequestContext& ctx, EnableAccountParams p) {
+  AccountStore* accounts = co_await store(ctx);
   if (p.is_new) {
-    co_await store(ctx).enableNew(std::move(p.info));
+    co_await accounts->enableNew(std::move(p.info));
   } else {
-    co_await store(ctx).enableExisting(p.info.account_id);
+    co_await accounts->enableExisting(p.info.account_id);
   }
   co_return success();
 }
 Task<Json> addAccount(RequestContext& ctx, AddAccountParams p) {
-  co_await store(ctx).add(std::move(p.info));
+  AccountStore* accounts = co_await store(ctx);
+  co_await accounts->add(std::move(p.info));
   co_return success();
 }
 Task<Json> deleteAccount(RequestContext& ctx, AccountIdParams p) {
-  co_await store(ctx).remove(p.id);
+  AccountStore* accounts = co_await store(ctx);
+  co_await accounts->remove(p.id);
   co_return success();
 }
 Task<Json> setAccountName(RequestContext& ctx, SetNameParams p) {
-  co_await store(ctx).setName(p.id, std::move(p.name));
+  AccountStore* accounts = co_await store(ctx);
+  co_await accounts->setName(p.id, std::move(p.name));
   co_return success();
 }
 Task<Json> setAccountDescription(RequestContext& ctx, SetDescriptionParams p) {
-  co_await store(ctx).setDescription(p.id, std::move(p.description));
+  AccountStore* accounts = co_await store(ctx);
+  co_await accounts->setDescription(p.id, std::move(p.description));
   co_return success();
 }
 Task<Json> setAccountBalance(RequestContext& ctx, SetBalanceParams p) {
-  co_await store(ctx).setBalance(p.id, p.balance);
+  AccountStore* accounts = co_await store(ctx);
+  co_await accounts->setBalance(p.id, p.balance);
   co_return success();
 }
 Task<Json> activateCoins(RequestContext& ctx, CoinsParams p) {
-  co_await store(ctx).activateCoins(p.id, std::move(p.tickers));
+  AccountStore* accounts = co_await store(ctx);
+  co_await accounts->activateCoins(p.id, std::move(p.tickers));
   co_return success();
 }
 Task<Json> deactivateCoins(RequestContext& ctx, CoinsParams p) {
-  co_await store(ctx).deactivateCoins(p.id, std::move(p.tickers));
+  AccountStore* accounts = co_await store(ctx);
+  co_await accounts->deactivateCoins(p.id, std::move(p.tickers));
   co_return success();
 }
 Task<Json> getAccounts(RequestContext& ctx, NoParams) {
   Json out = Json::array();
-  for (const auto& [record, enabled] : store(ctx).list()) {
+  AccountStore* accounts = co_await store(ctx);
+  for (const auto& [record, enabled] : accounts->list()) {
     Json item = record->info.toJson();
     item["enabled"] = enabled;
     out.push_back(std::move(item));
@@ -156,10 +168,12 @@ Task<Json> getAccounts(RequestContext& ctx, NoParams) {
   co_return out;
 }
 Task<Json> getEnabledAccount(RequestContext& ctx, NoParams) {
-  co_return store(ctx).enabled().toJson();
+  AccountStore* accounts = co_await store(ctx);
+  co_return accounts->enabled().toJson();
 }
 Task<Json> getAccountCoins(RequestContext& ctx, AccountIdParams p) {
-  const AccountRecord& record = store(ctx).get(p.id);
+  AccountStore* accounts = co_await store(ctx);
+  const AccountRecord& record = accounts->get(p.id);
   Json out = Json::object();
   out["account_id"] = record.info.account_id.toJson();
   out["coins"] = Json(record.coins);

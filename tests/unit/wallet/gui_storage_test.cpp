@@ -183,8 +183,28 @@ TEST_CASE("accounts, coins and the enabled account survive a restart on the same
   Node restarted(TestNode::makeConfig(Json::object()), CoinsConfig(),
                  Platform{t.loop, t.storage, t.clock, t.random, t.sink, t.http}, nullptr);
   runTask(t.loop, t.clock, runVoid(restarted.start()));
+  runTask(t.loop, t.clock, runVoid(restarted.accounts().loaded()));
   const AccountRecord& enabled = restarted.accounts().enabled();
   REQUIRE(enabled.info.name == "HD3");
   REQUIRE(enabled.info.balance_usd.str() == "0.10");
   REQUIRE(enabled.coins == std::set<std::string>{"BTC", "ETH"});
+}
+
+TEST_CASE("a corrupt account record fails gui_storage requests, not the node, and is read again") {
+  TestNode t;  // started: the accounts are read by the first gui_storage request, not by start()
+  auto write = [&](std::optional<std::string> value) {
+    std::vector<StorageWrite> writes;
+    writes.push_back({"account/corrupt", std::move(value)});
+    runTask(t.loop, t.clock, runVoid(t.storage.applyBatch("gui_storage", std::move(writes))));
+  };
+  write(std::string("{not json"));
+  REQUIRE(t.rpc("version").contains("result"));
+  int status = 0;
+  Json r = t.rpc("gui_storage::get_accounts", Json::object(), &status);
+  REQUIRE(errorType(r) == "ErrorLoadingAccount");
+  REQUIRE(status == 500);
+  REQUIRE(r["error"].get<std::string>().find("account/corrupt") != std::string::npos);
+  write(std::nullopt);  // repaired: the next request reads the store again
+  REQUIRE(t.rpc("gui_storage::get_accounts", Json::object(), &status)["result"] == Json::array());
+  REQUIRE(status == 200);
 }
