@@ -4,7 +4,10 @@
 
 #include <secp256k1_recovery.h>
 
+#include <algorithm>
+#include <array>
 #include <atomic>
+#include <mutex>
 #include <string>
 
 #include "core/crypto/crypto_error.h"
@@ -18,14 +21,21 @@ void recordLibraryMessage(const char* message, void*) {
   last_library_message = message ? message : "";
 }
 
-secp256k1_context* context() {
-  static secp256k1_context* ctx = [] {
-    secp256k1_context* created = secp256k1_context_create(SECP256K1_CONTEXT_NONE);
-    secp256k1_context_set_illegal_callback(created, recordLibraryMessage, nullptr);
-    secp256k1_context_set_error_callback(created, recordLibraryMessage, nullptr);
-    return created;
-  }();
-  return ctx;
+// The process's one context, created on first use, not at start-up: a node that answers
+// requests without touching a key (its first `version`, a browser page's start) never builds it.
+// A blinding seed given before that (randomizeSecp256k1Context) waits here and is applied when
+// the context is created.
+struct SharedContext {
+  std::mutex mutex;
+  std::atomic<secp256k1_context*> ctx{nullptr};
+  std::array<unsigned char, 32> pending_seed{};
+  bool has_pending_seed = false;
+  bool randomized = false;
+};
+
+SharedContext& shared() {
+  static SharedContext instance;
+  return instance;
 }
 
 [[noreturn]] void fail(const char* what) {
@@ -35,12 +45,42 @@ secp256k1_context* context() {
   throw CryptoError(message);
 }
 
+// Blinds `ctx` with the seed (once per process); called with the shared mutex held.
+void blind(SharedContext& s, secp256k1_context* ctx, const unsigned char* seed32) {
+  if (!secp256k1_context_randomize(ctx, seed32)) fail("context randomisation failed");
+  s.randomized = true;
+}
+
+secp256k1_context* context() {
+  SharedContext& s = shared();
+  if (secp256k1_context* ctx = s.ctx.load(std::memory_order_acquire)) return ctx;
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (secp256k1_context* ctx = s.ctx.load(std::memory_order_relaxed)) return ctx;
+  secp256k1_context* created = secp256k1_context_create(SECP256K1_CONTEXT_NONE);
+  secp256k1_context_set_illegal_callback(created, recordLibraryMessage, nullptr);
+  secp256k1_context_set_error_callback(created, recordLibraryMessage, nullptr);
+  if (s.has_pending_seed) {
+    blind(s, created, s.pending_seed.data());
+    s.pending_seed.fill(0);
+    s.has_pending_seed = false;
+  }
+  s.ctx.store(created, std::memory_order_release);
+  return created;
+}
+
 }  // namespace
 
 void randomizeSecp256k1Context(ByteView seed32) {
-  static std::atomic<bool> done{false};
-  if (seed32.size() != 32 || done.exchange(true)) return;
-  if (!secp256k1_context_randomize(context(), seed32.data())) fail("context randomisation failed");
+  if (seed32.size() != 32) return;
+  SharedContext& s = shared();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (s.randomized || s.has_pending_seed) return;
+  if (secp256k1_context* ctx = s.ctx.load(std::memory_order_relaxed)) {
+    blind(s, ctx, seed32.data());
+    return;
+  }
+  std::copy(seed32.begin(), seed32.end(), s.pending_seed.begin());
+  s.has_pending_seed = true;
 }
 
 PublicKey PublicKey::parse(ByteView sec1) {
@@ -72,8 +112,10 @@ ByteArray<65> PublicKey::uncompressed() const {
   return out;
 }
 
+// A range check needs no precomputation: the static context does, and checking a key (a login
+// does) does not build the shared one.
 bool isValidPrivateKey(ByteView key) {
-  return key.size() == 32 && secp256k1_ec_seckey_verify(context(), key.data()) == 1;
+  return key.size() == 32 && secp256k1_ec_seckey_verify(secp256k1_context_static, key.data()) == 1;
 }
 
 PrivateKey privateKeyTweakAdd(const PrivateKey& key, const ByteArray<32>& tweak) {

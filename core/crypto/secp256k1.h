@@ -1,7 +1,7 @@
 // libsecp256k1 behind a small C++ surface: keys, tweaks (BIP32), RFC 6979 low-S ECDSA signatures
-// (DER, compact and recoverable), verification and recovery. One context for the process, blinded
-// once with randomizeContext(); invalid arguments raise CryptoError instead of aborting (an abort
-// would kill the wasm module).
+// (DER, compact and recoverable), verification and recovery. One context for the process, built
+// on first use and blinded once with randomizeSecp256k1Context(); invalid arguments raise
+// CryptoError instead of aborting (an abort would kill the wasm module).
 #pragma once
 
 #include <secp256k1.h>
@@ -33,7 +33,8 @@ struct RecoverableSignature {
   int recovery_id = 0;    // 0..3
 };
 
-// Blinds the signing context with 32 random bytes; later calls are ignored.
+// Blinds the signing context with 32 random bytes; later calls are ignored. Before the context
+// exists the seed is kept and applied when the first key operation builds it.
 void randomizeSecp256k1Context(ByteView seed32);
 
 bool isValidPrivateKey(ByteView key);

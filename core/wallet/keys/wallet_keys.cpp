@@ -31,6 +31,18 @@ struct WalletKeys::LazyP2pKey {
   std::shared_ptr<const Ed25519Key> key;
 };
 
+// The internal public key: given (HD mode, where the derivation computed it) or computed from the
+// Iguana key when first asked for.
+struct WalletKeys::LazyPublicKey {
+  explicit LazyPublicKey(std::shared_ptr<const PrivateKey> from) : source(std::move(from)) {}
+  explicit LazyPublicKey(const PublicKey& known) : key(known) {
+    std::call_once(made, [] {});
+  }
+  std::shared_ptr<const PrivateKey> source;
+  std::once_flag made;
+  PublicKey key;
+};
+
 std::shared_ptr<const Ed25519Key> WalletKeys::p2pKey() const {
   if (!p2p_key_) return nullptr;
   LazyP2pKey& lazy = *p2p_key_;
@@ -50,13 +62,17 @@ WalletKeys WalletKeys::fromPassphrase(std::string_view passphrase, bool enable_h
       keys.root_ = std::make_shared<const ExtendedKey>(ExtendedKey::fromSeed(seed.view()));
       keys.account_cache_ = std::make_shared<std::map<std::vector<std::uint32_t>, ExtendedKey>>();
       const ExtendedKey internal = keys.derive(DerivationPath::parse("m/44'/141'/2147483647/0/0"));
-      keys.internal_public_ = internal.publicKey();
+      keys.internal_public_ = std::make_shared<LazyPublicKey>(internal.publicKey());
       keys.p2p_key_ = std::make_shared<LazyP2pKey>(internal.privateKey());
     } else {
       PrivateKey key = iguanaPrivateKey(passphrase);
+      if (!isValidPrivateKey(key)) {
+        wipe(key);
+        throw CryptoError("the key is out of range");
+      }
       keys.mode_ = Mode::Iguana;
       keys.iguana_ = sharedSecret(key);
-      keys.internal_public_ = PublicKey::fromPrivate(key);
+      keys.internal_public_ = std::make_shared<LazyPublicKey>(keys.iguana_);
       keys.p2p_key_ = std::make_shared<LazyP2pKey>(key);
       wipe(key);
     }
@@ -96,7 +112,9 @@ ExtendedKey WalletKeys::derive(const DerivationPath& path) const {
 
 const PublicKey& WalletKeys::internalPublicKey() const {
   if (!internal_public_) throw WalletKeysError("public_key not available");
-  return *internal_public_;
+  LazyPublicKey& lazy = *internal_public_;
+  std::call_once(lazy.made, [&] { lazy.key = PublicKey::fromPrivate(*lazy.source); });
+  return lazy.key;
 }
 
 }  // namespace walletd

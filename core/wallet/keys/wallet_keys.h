@@ -33,7 +33,8 @@ class WalletKeys {
   const PrivateKey& iguanaKey() const;
   // The key at `path` (HD mode). The parent node is cached, so siblings cost one derivation.
   ExtendedKey derive(const DerivationPath& path) const;
-  // KDF's internal key: the Iguana key, or m/44'/141'/2147483647/0/0 in HD mode.
+  // KDF's internal key: the Iguana key, or m/44'/141'/2147483647/0/0 in HD mode. The Iguana
+  // key's point is computed on first use, so a login does no elliptic-curve work.
   const PublicKey& internalPublicKey() const;
   // The node's P2P identity as KDF derives it: Ed25519 with seed = SHA-256(internal private key).
   // walletd signs proxy requests with it (the X-Auth-Payload header); null without a login.
@@ -47,7 +48,8 @@ class WalletKeys {
   Mode mode_ = Mode::NoLogin;
   std::shared_ptr<const PrivateKey> iguana_;  // shared: WalletKeys is copied into the Node
   std::shared_ptr<const ExtendedKey> root_;
-  std::optional<PublicKey> internal_public_;
+  struct LazyPublicKey;
+  std::shared_ptr<LazyPublicKey> internal_public_;
   struct LazyP2pKey;
   std::shared_ptr<LazyP2pKey> p2p_key_;
   std::shared_ptr<std::map<std::vector<std::uint32_t>, ExtendedKey>> account_cache_;
