@@ -2,8 +2,9 @@
 // served with a strict Content-Security-Policy (script-src 'self' 'wasm-unsafe-eval': no inline
 // script, no eval) that imports the package's browser entry from the installed tarball. It
 // activates ETH against ganache over fetch (balance equal to the node's), sees a refusal as a
-// WalletdError, reloads and finds its account in IndexedDB, and reports the time from
-// createWalletd to the first answer. Any console error or failed request fails the test.
+// WalletdError, reloads and finds its account in IndexedDB; then it times createWalletd to the
+// first answer over several first visits and reloads. Any console error or failed request fails
+// the test.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -74,6 +75,29 @@ test('the package runs in Chromium under a strict CSP, talks to ganache, keeps I
   assert.deepEqual(first.refusal, { status: 400, error_type: 'NoSuchCoin' });
   const again = await runPage(page, 'step=reload');
   assert.equal(again.account, 'kept across reloads');
-  console.log(`# time from createWalletd to the first answer in Chromium: ${first.firstAnswerMs.toFixed(0)} ms (first load), ${again.firstAnswerMs.toFixed(0)} ms (reload; target ≤ 150 ms); steps in ms, first load: ${first.steps}; reload: ${again.steps}`);
   await context.close();
+});
+
+// One load is too noisy to judge start-up by (on a 2-core machine one first visit can take
+// 80 ms or 200 ms), so several first visits, each in a fresh browser profile (no code cache,
+// a new IndexedDB database), and as many reloads are timed; printed, never asserted.
+test('time from createWalletd to the first answer: first visits and reloads', async () => {
+  const runs = 7;
+  const firsts = [];
+  const reloads = [];
+  let steps = '';
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const first = await runPage(page, 'step=start');
+    firsts.push(first.firstAnswerMs);
+    reloads.push((await runPage(page, 'step=start')).firstAnswerMs);
+    if (i === 0) steps = first.steps;
+    await context.close();
+  }
+  const summary = (xs) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return `median ${sorted[sorted.length >> 1].toFixed(0)} ms (${sorted[0].toFixed(0)}–${sorted.at(-1).toFixed(0)})`;
+  };
+  console.log(`# time from createWalletd to the first answer in Chromium over ${runs} fresh profiles: first visit ${summary(firsts)}, reload ${summary(reloads)}; target ≤ 150 ms. Steps of one first visit, in ms: ${steps}`);
 });

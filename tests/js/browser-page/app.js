@@ -1,5 +1,5 @@
 // Runs in Chromium: the packed package's browser entry (served at ./pkg/), IndexedDB storage.
-// Steps are chosen by the page's query (?step=first|reload) and the outcome is left in
+// Steps are chosen by the page's query (?step=start|first|reload) and the outcome is left in
 // window.walletdResult for the test to read.
 import { createWalletd, WalletdError } from './pkg/src/browser.js';
 
@@ -17,7 +17,9 @@ async function run() {
   const marks = performance.getEntriesByType('mark').filter((m) => m.name.startsWith('walletd:'));
   const steps = marks.map((m, i) => `${m.name.slice(8)} +${(m.startTime - (i ? marks[i - 1].startTime : started)).toFixed(0)}`);
   const out = { firstAnswerMs, version: version.result, steps: steps.join(', ') };
-  if (step === 'first') {
+  if (step === 'start') {
+    // Start-up only (the test times several first visits).
+  } else if (step === 'first') {
     await walletd.call('gui_storage::enable_account', { policy: 'new', account_id: { type: 'iguana' }, name: 'kept across reloads' });
     const eth = await walletd.call('enable_eth_with_tokens', { ticker: 'ETH-ganache', nodes: [{ url: ganache }], erc20_tokens_requests: [] });
     out.ethAddress = Object.keys(eth.eth_addresses_infos)[0];
