@@ -20,6 +20,13 @@ struct UnspentOutput {
   std::uint64_t confirmations = 0;  // 0 in the mempool
 };
 
+// Satoshis in `outputs` (one address's balance).
+inline std::uint64_t totalValue(const std::vector<UnspentOutput>& outputs) {
+  std::uint64_t total = 0;
+  for (const UnspentOutput& u : outputs) total += u.value;
+  return total;
+}
+
 // A transaction in an address's history: its txid (display hex) and block height (0: mempool).
 struct HistoryItem {
   std::string txid;

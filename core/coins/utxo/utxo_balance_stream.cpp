@@ -61,9 +61,7 @@ Task<void> UtxoCoin::readAndPublish(std::weak_ptr<UtxoCoin> weak, WatchedAddress
   if (!coin) co_return;
   std::vector<WatchedAddress> one{address};
   const std::vector<std::vector<UnspentOutput>> listed = co_await coin->unspentOf(one);
-  std::uint64_t total = 0;
-  for (const UnspentOutput& u : listed.front()) total += u.value;
-  coin->publishBalance(address.address, total);
+  coin->publishBalance(address.address, totalValue(listed.front()));
 }
 
 Task<bool> UtxoCoin::pollOnce(std::weak_ptr<UtxoCoin> weak, CancellationToken stop) {
@@ -78,8 +76,7 @@ Task<bool> UtxoCoin::pollOnce(std::weak_ptr<UtxoCoin> weak, CancellationToken st
     read = false;  // the peer is away: the next round tries again
   }
   for (std::size_t i = 0; read && i < owned.size() && i < listed.size(); ++i) {
-    std::uint64_t total = 0;
-    for (const UnspentOutput& u : listed[i]) total += u.value;
+    const std::uint64_t total = totalValue(listed[i]);
     auto known = coin->last_balances_.find(owned[i].address);
     if (known == coin->last_balances_.end()) {
       coin->last_balances_[owned[i].address] = total;  // the first round: what there is now

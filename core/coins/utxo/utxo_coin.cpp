@@ -135,8 +135,7 @@ bool UtxoCoin::isOwnScript(const Bytes& script) const {
 Task<BalanceInfo> UtxoCoin::myBalance() {
   const std::vector<std::vector<UnspentOutput>> unspent = co_await unspentOf(ownedAddresses());
   std::uint64_t total = 0;
-  for (const auto& outputs : unspent)
-    for (const UnspentOutput& u : outputs) total += u.value;
+  for (const auto& outputs : unspent) total += totalValue(outputs);
   co_return spendableBalance(UInt256(total), settings_.decimals);
 }
 
@@ -149,9 +148,7 @@ Task<std::vector<HdAddressReading>> UtxoCoin::readAddresses(std::vector<HdAddres
   const std::vector<std::vector<UnspentOutput>> unspent = co_await unspentOf(addresses);
   std::vector<HdAddressReading> out;
   for (std::size_t i = 0; i < addresses.size(); ++i) {
-    std::uint64_t total = 0;
-    if (i < unspent.size())
-      for (const UnspentOutput& u : unspent[i]) total += u.value;
+    const std::uint64_t total = i < unspent.size() ? totalValue(unspent[i]) : 0;
     out.push_back({addresses[i].address, {UInt256(total)}});
   }
   co_return out;
