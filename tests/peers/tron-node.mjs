@@ -1,7 +1,8 @@
 // A TRON full node emulator for the tests: java-tron's HTTP API (/wallet/*) on 127.0.0.1, run in
 // the test's own process, with the rules a real node applies to what walletd sends:
 // - accounts (getaccount answers {} for an unknown one), resources (free daily bandwidth,
-//   staked bandwidth and energy), chain parameters (Nile's values by default);
+//   staked bandwidth and energy), chain parameters (Nile's values by default, answered in the
+//   shape of a recorded mainnet answer: negative and valueless keys included);
 // - blocks produced on a timer; TAPOS (ref_block_bytes/ref_block_hash must name one of the last
 //   65,536 blocks), expiration (after the head block, at most 24 h ahead), duplicate txIDs;
 // - the signature: the signer recovered from txID = SHA-256(raw_data) must own the contract;
@@ -18,9 +19,12 @@
 // walletd; signatures are recovered with ethers. Every timer is cleared by stop().
 import { listenLocal } from './local-server.mjs';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { SigningKey, computeAddress } from 'ethers';
 import { TronWeb } from 'tronweb';
 
+const MAINNET_CHAIN_PARAMETERS = JSON.parse(readFileSync(new URL(
+  '../data/recorded/tron/getchainparameters-mainnet-tronweb-docs.json', import.meta.url), 'utf8'));
 const NILE_PARAMETERS = {
   getTransactionFee: 1000, getEnergyFee: 210, getCreateAccountFee: 100000,
   getCreateNewAccountFeeInSystemContract: 1000000, getCreateNewAccountBandwidthRate: 1,
@@ -207,8 +211,7 @@ export class TronNode {
         '/wallet/getblock': () => this.blockJson(this.head),
         '/wallet/getaccount': () => this.getAccount(params),
         '/wallet/getaccountresource': () => this.getAccountResource(params),
-        '/wallet/getchainparameters': () => ({ chainParameter: Object.entries(this.parameters)
-          .filter(([, v]) => v !== 0).map(([key, value]) => ({ key, value })) }),
+        '/wallet/getchainparameters': () => this.chainParameters(),
         '/wallet/triggerconstantcontract': () => this.triggerConstant(params),
         '/wallet/broadcasthex': () => this.broadcastHex(params),
         '/wallet/broadcasttransaction': () => this.broadcastJson(params),
@@ -221,6 +224,18 @@ export class TronNode {
         this.reply(res, 200, { Error: String(e.stack ?? e) });
       }
     });
+  }
+
+  // getchainparameters in mainnet's shape: the recorded mainnet list (tests/data/recorded/tron,
+  // with its -1 and its valueless keys) with this node's own values written over it; a zero is
+  // omitted, as java-tron's proto3 JSON omits it.
+  chainParameters() {
+    const list = MAINNET_CHAIN_PARAMETERS.chainParameter.map(({ key, value }) => ({ key, value }));
+    for (const [key, value] of Object.entries(this.parameters)) {
+      const row = list.find((r) => r.key === key);
+      if (row) row.value = value; else list.push({ key, value });
+    }
+    return { chainParameter: list.map(({ key, value }) => (value === 0 || value === undefined ? { key } : { key, value })) };
   }
 
   reply(res, status, json) {

@@ -116,17 +116,23 @@ Task<TronChainParameters> TronNodeClient::chainParameters() {
   const Json answer = co_await post("/wallet/getchainparameters", Json::object());
   if (!answer.contains("chainParameter") || !answer["chainParameter"].is_array())
     throw TronNodeMisbehaved("getchainparameters answered no chainParameter list");
+  // Only the keys the fee rules use are read: mainnet lists dozens of others, some negative
+  // (getRemoveThePowerOfTheGr is -1 once the proposal has run) and some without a value (zero).
   TronChainParameters p;
+  const std::pair<const char*, std::uint64_t*> used[] = {
+      {"getTransactionFee", &p.transaction_fee},
+      {"getEnergyFee", &p.energy_fee},
+      {"getCreateAccountFee", &p.create_account_fee},
+      {"getCreateNewAccountFeeInSystemContract", &p.create_new_account_fee},
+      {"getCreateNewAccountBandwidthRate", &p.create_account_bandwidth_rate},
+      {"getMaxFeeLimit", &p.max_fee_limit},
+  };
   for (const Json& entry : answer["chainParameter"]) {
     if (!entry.is_object() || !entry.contains("key") || !entry["key"].is_string()) continue;
     const std::string key = entry["key"].get<std::string>();
-    const std::uint64_t value = count(entry, "value", "getchainparameters");
-    if (key == "getTransactionFee") p.transaction_fee = value;
-    if (key == "getEnergyFee") p.energy_fee = value;
-    if (key == "getCreateAccountFee") p.create_account_fee = value;
-    if (key == "getCreateNewAccountFeeInSystemContract") p.create_new_account_fee = value;
-    if (key == "getCreateNewAccountBandwidthRate") p.create_account_bandwidth_rate = value;
-    if (key == "getMaxFeeLimit") p.max_fee_limit = value;
+    for (const auto& [name, field] : used) {
+      if (key == name) *field = count(entry, "value", "getchainparameters");
+    }
   }
   co_return p;
 }
