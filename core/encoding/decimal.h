@@ -16,7 +16,8 @@ class Decimal {
   static constexpr std::size_t kMaxChars = 100;
 
   Decimal() : text_("0") {}
-  // "12.50", "-3", "007" → canonical text; nullopt for anything else or over kMaxChars.
+  // "12.50", "-3", "007", "1e-05" → canonical text ("0.00001"); nullopt for anything else or
+  // over kMaxChars (before and after the exponent is written out).
   static std::optional<Decimal> fromText(std::string_view text);
   // A JSON string or number (12.5 read through its shortest round-trip text); nullopt otherwise.
   static std::optional<Decimal> fromJson(const Json& value);
