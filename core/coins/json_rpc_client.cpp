@@ -4,6 +4,14 @@
 namespace walletd {
 namespace {
 
+// An error whose id is null: JSON-RPC 2.0's answer when the node could not read the request's id
+// (a parse error, an invalid request). Only one request is in flight, so it is the node's answer
+// to it.
+bool nullIdError(const Json& parsed) {
+  return parsed.contains("id") && parsed["id"].is_null() && parsed.contains("error") &&
+         !parsed["error"].is_null();
+}
+
 // What went wrong with one node, or nullopt when `response` is a usable JSON-RPC answer.
 std::optional<std::string> problemWith(const HttpResponse& response, Json& parsed,
                                        std::uint64_t id) {
@@ -14,9 +22,9 @@ std::optional<std::string> problemWith(const HttpResponse& response, Json& parse
   }
   if (!parsed.contains("result") && !parsed.contains("error"))
     return "a JSON-RPC response without result or error";
-  if (!parsed.contains("id") || parsed["id"] != Json(id))
-    return "a JSON-RPC response for another request id";
-  return std::nullopt;
+  if (parsed.contains("id") && parsed["id"] == Json(id)) return std::nullopt;
+  if (nullIdError(parsed)) return std::nullopt;
+  return "a JSON-RPC response for another request id";
 }
 
 }  // namespace

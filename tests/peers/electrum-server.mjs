@@ -2,12 +2,14 @@
 // packaged for Debian or npm, so this one indexes the chain itself from the node's RPC: headers,
 // each script hash's history and unspent outputs, and the mempool. It polls the node (bounded,
 // every `pollMs`) and notifies subscribers of new headers and of script hashes whose status
-// changed, as real servers do. Transports: TCP, TLS (a test CA's certificate), WebSocket and WebSocket over TLS, all
-// on 127.0.0.1. Unknown methods and bad params answer JSON-RPC errors. Faults on demand
-// (`fault`): 'drop' closes the connection on the next request, 'garbage' answers it with bytes
-// that are not JSON, 'stall' never answers, 'lie' answers blockchain.transaction.get with another
-// transaction, blockchain.block.header with zeros and blockchain.block.headers with headers that
-// do not connect.
+// changed, as real servers do. Transports: TCP, TLS (a test CA's certificate), WebSocket and
+// WebSocket over TLS, all on 127.0.0.1. Answers take the shapes ElectrumX documents
+// (tests/data/recorded/electrum): mempool entries {tx_hash, height: 0, or -1 over an unconfirmed
+// parent, fee}, block.headers with `max`. Unknown methods and bad params answer JSON-RPC errors.
+// Faults on demand (`fault`): 'drop' closes the connection on the next request, 'garbage' answers
+// it with bytes that are not JSON, 'stall' never answers, 'lie' answers blockchain.transaction.get
+// with another transaction, blockchain.block.header with zeros and blockchain.block.headers with
+// headers that do not connect.
 import { createHash } from 'node:crypto';
 import { createServer as createTcpServer } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
@@ -108,7 +110,16 @@ export class ElectrumServer {
       for (const txid of pool) {
         if (this.mempool.has(txid)) continue;
         const tx = await this.ltc.rpc('getrawtransaction', [txid, true]);
+        tx.feeSats = await this.mempoolFee(txid);
         this.mempool.set(txid, tx);
+        for (const sh of this.scriptHashesOf(tx)) changed.add(sh);
+      }
+      // A mempool entry's height is -1 while it spends an unconfirmed output, 0 after: its status
+      // changes when its parent is mined.
+      for (const tx of this.mempool.values()) {
+        const height = tx.vin.some((i) => this.mempool.has(i.txid)) ? -1 : 0;
+        if (tx.electrumHeight === height) continue;
+        tx.electrumHeight = height;
         for (const sh of this.scriptHashesOf(tx)) changed.add(sh);
       }
       if (newBlocks) this.notifyAll('blockchain.headers.subscribe', [this.tipHeader()]);
@@ -154,10 +165,21 @@ export class ElectrumServer {
     return out;
   }
 
+  // The fee the node's mempool records for `txid`, in satoshis (0 once it has left the pool).
+  async mempoolFee(txid) {
+    try {
+      return sats((await this.ltc.rpc('getmempoolentry', [txid])).fees.base);
+    } catch {
+      return 0;
+    }
+  }
+
+  // Mempool entries as ElectrumX writes them (get_mempool, and after get_history's confirmed
+  // ones): {tx_hash, height (-1 or 0, see sync), fee}.
   mempoolEntries(sh) {
     const out = [];
     for (const tx of this.mempool.values()) {
-      if (this.scriptHashesOf(tx).has(sh)) out.push({ tx_hash: tx.txid, height: 0, fee: 0 });
+      if (this.scriptHashesOf(tx).has(sh)) out.push({ tx_hash: tx.txid, height: tx.electrumHeight ?? 0, fee: tx.feeSats ?? 0 });
     }
     return out;
   }

@@ -15,12 +15,18 @@
 //   TriggerSmartContract transactions, with energy that depends on whether the recipient already
 //   holds the token, and a dynamic-energy penalty that energy_used already includes (as
 //   java-tron documents).
+// Answers come in the shapes recorded from real nodes (tests/data/recorded/tron): proto3 zeros and
+// empty lists omitted (no `transactions` in an empty block, no zero resource field), fields walletd
+// never reads present (permissions, frozenV2: [{}], a constant call's `transaction`), a reverted
+// constant call as java-tron documents it (result.result true, transaction.ret[0].ret FAILED, the
+// Error(string) reason in constant_result), broadcasthex's refusals in plain text, and HTTP 200
+// {"Error": "class ... : ..."} for a request the servlet cannot take.
 // Protobuf is decoded here by a small reader written from the proto files, independently of
 // walletd; signatures are recovered with ethers. Every timer is cleared by stop().
 import { listenLocal } from './local-server.mjs';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { SigningKey, computeAddress } from 'ethers';
+import { SigningKey, computeAddress, id as keccakOfText } from 'ethers';
 import { TronWeb } from 'tronweb';
 
 const MAINNET_CHAIN_PARAMETERS = JSON.parse(readFileSync(new URL(
@@ -40,6 +46,14 @@ export const ENERGY = { toHolder: 14650, toNewHolder: 29650, penalty: 20000 };
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest();
 const hex = (bytes) => Buffer.from(bytes).toString('hex');
 const utf8Hex = (text) => Buffer.from(text, 'utf8').toString('hex');
+/** Error(string)'s ABI encoding of `reason` (hex): what a revert leaves in constant_result[0]. */
+const errorStringAbi = (reason) => {
+  const bytes = Buffer.from(reason, 'utf8');
+  const word = (n) => n.toString(16).padStart(64, '0');
+  return '08c379a0' + word(32) + word(bytes.length) + hex(Buffer.concat([bytes, Buffer.alloc((32 - (bytes.length % 32)) % 32)]));
+};
+/** java-tron's servlet error text: "class <exception class> : <message>". */
+const servletError = (e) => `class ${e?.constructor?.name ?? 'Error'} : ${e?.message ?? e}`;
 
 /** 41-prefixed hex (lower case) of a base58 or hex TRON address. */
 export function hex41(address) {
@@ -204,7 +218,7 @@ export class TronNode {
       this.requests.push(path);
       let params = {};
       try { params = body ? JSON.parse(body) : {}; } catch {
-        return this.reply(res, 400, { Error: 'class com.alibaba.fastjson.JSONException : invalid json' });
+        return this.reply(res, 200, { Error: 'class org.tron.json.JSONException : invalid json' });
       }
       const route = {
         '/wallet/getnowblock': () => this.blockJson(this.head),
@@ -221,7 +235,7 @@ export class TronNode {
       try {
         this.reply(res, 200, route());
       } catch (e) {
-        this.reply(res, 200, { Error: String(e.stack ?? e) });
+        this.reply(res, 200, { Error: servletError(e) });
       }
     });
   }
@@ -243,18 +257,29 @@ export class TronNode {
     res.end(JSON.stringify(json, (_, v) => (typeof v === 'bigint' ? Number(v) : v)));
   }
 
+  // An empty block as java-tron writes it: no `transactions` key, an all-zero txTrieRoot.
   blockJson(block) {
-    return { blockID: block.id, block_header: { raw_data: { number: block.number, timestamp: block.timestamp,
-      parentHash: this.blocks[this.blocks.length - 2]?.id ?? '', version: 31,
-      witness_address: '41' + '00'.repeat(20) }, witness_signature: '' } };
+    return { blockID: block.id, block_header: { raw_data: { number: block.number,
+      txTrieRoot: '00'.repeat(32), witness_address: '41' + '00'.repeat(20),
+      parentHash: this.blocks[this.blocks.length - 2]?.id ?? '', version: 31, timestamp: block.timestamp },
+    witness_signature: hex(sha256(Buffer.from(block.id))) + hex(sha256(Buffer.from(block.id + 's'))) + '00' } };
   }
 
   getAccount({ address }) {
     const a = this.accounts.get(hex41(address));
     if (!a) return {};
-    const out = { address: hex41(address), create_time: a.createTime };
+    const h = hex41(address);
+    const out = { address: h, create_time: a.createTime };
     if (a.balance > 0n) out.balance = a.balance;
     if (a.freeNetUsed) out.free_net_usage = a.freeNetUsed;
+    // What a real answer carries besides (the recorded Nile account), unread by walletd.
+    const key = [{ address: h, weight: 1 }];
+    Object.assign(out, { net_window_size: 28800000, net_window_optimized: true,
+      account_resource: { energy_window_size: 28800000, energy_window_optimized: true },
+      owner_permission: { permission_name: 'owner', threshold: 1, keys: key },
+      active_permission: [{ type: 'Active', id: 2, permission_name: 'active', threshold: 1,
+        operations: '7fff1fc0033efb0f000000000000000000000000000000000000000000000000', keys: key }],
+      frozenV2: [{}, { type: 'ENERGY' }, { type: 'TRON_POWER' }] });
     return out;
   }
 
@@ -262,7 +287,8 @@ export class TronNode {
     const a = this.accounts.get(hex41(address));
     if (!a) return {};
     const out = { freeNetLimit: this.parameters.getFreeNetLimit, TotalNetLimit: 43200000000,
-      TotalEnergyLimit: this.parameters.getTotalEnergyCurrentLimit };
+      TotalNetWeight: 68305209098, TotalEnergyLimit: this.parameters.getTotalEnergyCurrentLimit,
+      TotalEnergyWeight: 2411528185 };
     if (a.freeNetUsed) out.freeNetUsed = a.freeNetUsed;
     if (a.netLimit) out.NetLimit = a.netLimit;
     if (a.netUsed) out.NetUsed = a.netUsed;
@@ -277,39 +303,59 @@ export class TronNode {
     return (holder ? ENERGY.toHolder : ENERGY.toNewHolder) + ENERGY.penalty;
   }
 
-  triggerConstant({ owner_address: owner, contract_address: contract, function_selector: selector, parameter = '' }) {
+  // triggerconstantcontract as java-tron answers it (visible=false): a call that ran has
+  // result.result true and the return word; a revert too, with transaction.ret[0].ret FAILED, the
+  // message "REVERT opcode executed" and the Error(string) reason in constant_result; a contract
+  // that does not exist is result.code CONTRACT_VALIDATE_ERROR. Zero energy is omitted (proto3).
+  triggerConstant(params) {
+    const { owner_address: owner, contract_address: contract, function_selector: selector, parameter = '' } = params;
     const token = this.tokens.get(hex41(contract));
-    const fail = (message) => ({ result: { code: 'CONTRACT_VALIDATE_ERROR', message: utf8Hex(message) } });
-    if (!token) return fail('No contract or not a valid smart contract');
-    if (selector === 'balanceOf(address)') {
-      const holder = '41' + parameter.slice(24, 64);
-      const units = token.ledger.get(holder) ?? 0n;
-      return { result: { result: true }, energy_used: 0, constant_result: [units.toString(16).padStart(64, '0')] };
+    if (!token) return { result: { code: 'CONTRACT_VALIDATE_ERROR', message: utf8Hex('Smart contract is not exist.') } };
+    const ran = (word, energy, extra = {}) => ({ result: { result: true }, ...(energy ? { energy_used: energy } : {}),
+      ...extra, constant_result: [word], transaction: this.constantCallTransaction(params, 'ran') });
+    const word = (n) => BigInt(n).toString(16).padStart(64, '0');
+    if (selector === 'balanceOf(address)') return ran(word(token.ledger.get('41' + parameter.slice(24, 64)) ?? 0n), 0);
+    if (selector === 'decimals()') return ran(word(token.decimals), 0);
+    if (selector !== 'transfer(address,uint256)') return this.reverted(params, '', 1000);
+    const to = '41' + parameter.slice(24, 64);
+    const amount = BigInt('0x' + (parameter.slice(64, 128) || '0'));
+    if ((token.ledger.get(hex41(owner)) ?? 0n) < amount) {
+      return this.reverted(params, errorStringAbi('ERC20: transfer amount exceeds balance'), 1000);
     }
-    if (selector === 'decimals()') {
-      return { result: { result: true }, energy_used: 0, constant_result: [token.decimals.toString(16).padStart(64, '0')] };
-    }
-    if (selector === 'transfer(address,uint256)') {
-      const to = '41' + parameter.slice(24, 64);
-      const amount = BigInt('0x' + (parameter.slice(64, 128) || '0'));
-      if ((token.ledger.get(hex41(owner)) ?? 0n) < amount) {
-        return { result: { code: 'CONTRACT_EXE_ERROR', message: utf8Hex('REVERT opcode executed') }, energy_used: 1000 };
-      }
-      return { result: { result: true }, energy_used: this.transferEnergy(hex41(contract), to),
-        energy_penalty: ENERGY.penalty, constant_result: ['0'.repeat(63) + '1'] };
-    }
-    return fail(`unknown function ${selector}`);
+    return ran(word(1), this.transferEnergy(hex41(contract), to), { energy_penalty: ENERGY.penalty });
   }
 
+  /** A reverted constant call (java-tron's documented shape). */
+  reverted(params, reason, energy) {
+    return { result: { result: true, message: utf8Hex('REVERT opcode executed') }, energy_used: energy,
+      constant_result: [reason], transaction: this.constantCallTransaction(params, 'FAILED') };
+  }
+
+  /** The `transaction` a constant call answers with (context only; walletd never reads it). */
+  constantCallTransaction({ owner_address: owner, contract_address: contract, function_selector: selector, parameter = '' }, outcome) {
+    const data = keccakOfText(selector ?? '').slice(2, 10) + parameter;
+    const ref = this.head;
+    const raw = { contract: [{ parameter: { value: { data, owner_address: hex41(owner), contract_address: hex41(contract) },
+      type_url: 'type.googleapis.com/protocol.TriggerSmartContract' }, type: 'TriggerSmartContract' }],
+    ref_block_bytes: (ref.number & 0xffff).toString(16).padStart(4, '0'), ref_block_hash: ref.id.slice(16, 32),
+    expiration: ref.timestamp + 60000, timestamp: ref.timestamp };
+    const rawBytes = encodeTriggerRaw(raw);
+    return { ret: [outcome === 'FAILED' ? { ret: 'FAILED' } : {}], visible: false, txID: hex(sha256(rawBytes)),
+      raw_data: raw, raw_data_hex: hex(rawBytes) };
+  }
+
+  // broadcasttransaction writes its refusal's message as hex (visible=false), broadcasthex as text.
   broadcastJson({ raw_data_hex: rawHex, signature = [] }) {
     // java-tron ignores raw_data_hex only when raw_data is present; the emulator takes raw_data_hex.
     const message = [Buffer.from([0x0a]), varint(rawHex.length / 2), Buffer.from(rawHex, 'hex')];
     for (const s of signature) message.push(Buffer.from([0x12]), varint(s.length / 2), Buffer.from(s, 'hex'));
-    return this.broadcastHex({ transaction: hex(Buffer.concat(message)) });
+    return this.broadcastHex({ transaction: hex(Buffer.concat(message)) }, { hexMessage: true });
   }
 
-  broadcastHex({ transaction }) {
-    const refuse = (code, message, txid = '') => ({ result: false, code, txid, message: utf8Hex(message) });
+  // A refusal as the recorded one: code, txid, the message, and the transaction as a JSON string.
+  broadcastHex({ transaction }, { hexMessage = false } = {}) {
+    const refuse = (code, message, txid = '') => ({ result: false, code, txid, message: hexMessage ? utf8Hex(message) : message,
+      ...(txid ? { transaction: JSON.stringify({ txID: txid, raw_data_hex: transaction }) } : {}) });
     let tx;
     try {
       if (typeof transaction !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(transaction)) throw new Error('not hex');
@@ -431,6 +477,18 @@ export class TronNode {
     if (info.fee === 0) delete info.fee;
     return { info };
   }
+}
+
+/** The protobuf bytes of a TriggerSmartContract transaction's raw_data (as `raw` describes it). */
+function encodeTriggerRaw(raw) {
+  const field = (n, payload) => Buffer.concat([varint(n * 8 + 2), varint(payload.length), payload]);
+  const number = (n, value) => Buffer.concat([varint(n * 8), varint(value)]);
+  const { value } = raw.contract[0].parameter;
+  const trigger = Buffer.concat([field(1, Buffer.from(value.owner_address, 'hex')),
+    field(2, Buffer.from(value.contract_address, 'hex')), field(4, Buffer.from(value.data, 'hex'))]);
+  const any = Buffer.concat([field(1, Buffer.from(raw.contract[0].parameter.type_url)), field(2, trigger)]);
+  return Buffer.concat([field(1, Buffer.from(raw.ref_block_bytes, 'hex')), field(4, Buffer.from(raw.ref_block_hash, 'hex')),
+    number(8, raw.expiration), field(11, Buffer.concat([number(1, 31), field(2, any)])), number(14, raw.timestamp)]);
 }
 
 function varint(n) {

@@ -5,6 +5,29 @@
 #include "core/encoding/token_abi.h"
 
 namespace walletd {
+namespace {
+
+// eth_call ran and the contract answered balanceOf with less than a word: "0x" is what a call to
+// an address without code returns (no contract there on this chain), a shorter answer a contract
+// that is not ERC20. A contract problem, not a node outage: KDF fails ABI decoding here.
+[[noreturn]] void throwNoBalanceWord(const EthAddress& contract, const std::string& answer) {
+  const std::string what =
+      answer.size() <= 2 ? "no data: the address has no contract code on this chain"
+                         : std::to_string((answer.size() - 2) / 2) + " bytes, not a 32-byte word";
+  const std::string message =
+      "the token contract " + eip55Checksum(contract) + " answered balanceOf with " + what;
+  throw TransportFailure(message, message);
+}
+
+// "0x" and an even number of hex digits: the shape of an eth_call answer.
+bool isHexData(const Json& value) {
+  if (!value.is_string()) return false;
+  const std::string& text = value.get_ref<const std::string&>();
+  return text.rfind("0x", 0) == 0 && text.size() % 2 == 0 && isHex(text.substr(2));
+}
+
+}  // namespace
+
 UInt256 nodeQuantity(const Json& value, const char* what) {
   auto parsed =
       value.is_string() ? UInt256::fromHexQuantity(value.get<std::string>()) : std::nullopt;
@@ -44,9 +67,10 @@ Task<UInt256> EthPlatform::tokenBalance(EthAddress contract, EthAddress owner) {
   call["data"] = "0x" + toHex(erc20BalanceOfData(owner));
   Json params = Json::array({call, "latest"});
   const Json result = co_await rpc_.call("eth_call", params);
-  auto balance = result.is_string() ? decodeUint256Result(result.get<std::string>()) : std::nullopt;
-  if (!balance)
+  if (!isHexData(result))
     throw NodesUnavailable("the node answered balanceOf with " + result.dump().substr(0, 80));
+  auto balance = decodeUint256Result(result.get<std::string>());
+  if (!balance) throwNoBalanceWord(contract, result.get<std::string>());
   co_return *balance;
 }
 

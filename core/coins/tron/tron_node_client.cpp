@@ -36,6 +36,68 @@ std::string decodeMessage(const Json& value) {
   return text.substr(0, 300);
 }
 
+// java-tron's servlets answer a request they could not take (an address that is not hex, a body
+// that does not parse) with HTTP 200 and {"Error": "<exception class> : <message>"}: that is no
+// account, and no zero resources either.
+void refuseErrorBody(const Json& answer, const char* call) {
+  if (!answer.contains("Error")) return;
+  const Json& error = answer["Error"];
+  const std::string text = error.is_string() ? error.get<std::string>() : error.dump();
+  throw TronNodeMisbehaved(std::string(call) + ": the node answered Error: " + text.substr(0, 300));
+}
+
+// The string member `key` of `object`; "" when it is absent or not a string.
+std::string textOf(const Json& object, const char* key) {
+  if (!object.is_object() || !object.contains(key) || !object[key].is_string()) return "";
+  return object[key].get<std::string>();
+}
+
+// A word of ABI data at `at` as a size; nullopt past the end or beyond `limit`.
+std::optional<std::size_t> abiSize(const Bytes& data, std::size_t at, std::size_t limit) {
+  if (at + 32 > data.size()) return std::nullopt;
+  const auto value = UInt256::fromBigEndian(ByteView(data).subspan(at, 32))->toUint64();
+  if (!value || *value > limit) return std::nullopt;
+  return static_cast<std::size_t>(*value);
+}
+
+// The text of an Error(string) revert (selector 08c379a0, then the ABI-encoded string); "" when
+// `hex` is not one.
+std::string revertReason(const std::string& hex) {
+  Bytes data;
+  try {
+    data = fromHex(hex);
+  } catch (const std::exception&) {
+    return "";
+  }
+  if (data.size() < 68 || toHex(ByteView(data).first(4)) != "08c379a0") return "";
+  data.erase(data.begin(), data.begin() + 4);
+  const auto offset = abiSize(data, 0, data.size());
+  const auto length = offset ? abiSize(data, *offset, data.size()) : std::nullopt;
+  if (!length || *offset + 32 + *length > data.size()) return "";
+  const std::string text(reinterpret_cast<const char*>(data.data()) + *offset + 32, *length);
+  return text.substr(0, 300);
+}
+
+// A constant call that reverted or failed in the VM: java-tron still answers result.result = true
+// and marks the failure at transaction.ret[0].ret = "FAILED", result.message saying what ("REVERT
+// opcode executed" or the VM's runtime error) and constant_result[0] holding the contract's
+// Error(string) reason, if it gave one (java-tron's triggerconstantcontract documentation).
+// Answers the failure's text, or nullopt when the call ran.
+std::optional<std::string> vmFailure(const Json& answer) {
+  const Json& tx = answer.contains("transaction") ? answer["transaction"] : Json();
+  const Json& ret = tx.is_object() && tx.contains("ret") ? tx["ret"] : Json();
+  if (!ret.is_array() || ret.empty() || textOf(ret[0], "ret") != "FAILED") return std::nullopt;
+  const Json& result = answer.contains("result") ? answer["result"] : Json();
+  std::string text = decodeMessage(result.is_object() ? result.value("message", Json()) : Json());
+  if (text.empty()) text = "FAILED";
+  const Json& words = answer.contains("constant_result") ? answer["constant_result"] : Json();
+  if (words.is_array() && !words.empty() && words[0].is_string()) {
+    const std::string reason = revertReason(words[0].get<std::string>());
+    if (!reason.empty()) text += ": " + reason;
+  }
+  return text;
+}
+
 }  // namespace
 
 TronNodeClient::TronNodeClient(HttpClient& http, std::vector<CoinNode> nodes,
@@ -68,6 +130,7 @@ Task<Json> TronNodeClient::post(std::string path, Json body) {
 
 Task<TronBlockRef> TronNodeClient::nowBlock() {
   const Json block = co_await post("/wallet/getnowblock", Json::object());
+  refuseErrorBody(block, "getnowblock");
   TronBlockRef ref;
   const Json* raw = nullptr;
   if (block.contains("block_header") && block["block_header"].is_object() &&
@@ -93,6 +156,7 @@ Task<TronBlockRef> TronNodeClient::nowBlock() {
 Task<std::optional<TronAccountState>> TronNodeClient::account(EthAddress address) {
   Json body = {{"address", tronHex(address)}, {"visible", false}};
   const Json answer = co_await post("/wallet/getaccount", std::move(body));
+  refuseErrorBody(answer, "getaccount");
   if (answer.empty()) co_return std::nullopt;
   TronAccountState state;
   state.balance_sun = count(answer, "balance", "getaccount");
@@ -102,6 +166,7 @@ Task<std::optional<TronAccountState>> TronNodeClient::account(EthAddress address
 Task<TronResources> TronNodeClient::resources(EthAddress address) {
   Json body = {{"address", tronHex(address)}, {"visible", false}};
   const Json r = co_await post("/wallet/getaccountresource", std::move(body));
+  refuseErrorBody(r, "getaccountresource");
   TronResources out;
   out.free_net_used = count(r, "freeNetUsed", "getaccountresource");
   out.free_net_limit = count(r, "freeNetLimit", "getaccountresource");
@@ -114,6 +179,7 @@ Task<TronResources> TronNodeClient::resources(EthAddress address) {
 
 Task<TronChainParameters> TronNodeClient::chainParameters() {
   const Json answer = co_await post("/wallet/getchainparameters", Json::object());
+  refuseErrorBody(answer, "getchainparameters");
   if (!answer.contains("chainParameter") || !answer["chainParameter"].is_array())
     throw TronNodeMisbehaved("getchainparameters answered no chainParameter list");
   // Only the keys the fee rules use are read: mainnet lists dozens of others, some negative
@@ -154,6 +220,8 @@ Task<TronConstantCall> TronNodeClient::triggerConstant(EthAddress owner, EthAddr
       message = result.value("code", std::string("failed"));
     throw TronCallFailed(function_selector + ": " + (message.empty() ? "failed" : message));
   }
+  if (const auto failure = vmFailure(answer))
+    throw TronCallFailed(function_selector + ": " + *failure);
   TronConstantCall call;
   call.energy_used = count(answer, "energy_used", "triggerconstantcontract");
   if (answer.contains("constant_result") && answer["constant_result"].is_array() &&

@@ -201,9 +201,12 @@ Task<std::vector<std::vector<UnspentOutput>>> ElectrumBackend::unspent(
 Task<std::string> ElectrumBackend::broadcast(std::string tx_hex) {
   const Json params = Json::array({tx_hex});
   const Json txid = co_await client_.call("blockchain.transaction.broadcast", params);
-  if (!txid.is_string() || txid.get<std::string>().size() != 64)
-    odd("blockchain.transaction.broadcast");
-  co_return txid.get<std::string>();
+  if (!txid.is_string()) odd("blockchain.transaction.broadcast");
+  const std::string text = txid.get<std::string>();
+  // Protocol 1.0 servers deliver a refusal as the result ("258: txn-mempool-conflict").
+  if (text.size() != 64 || !isHex(text))
+    throw ElectrumError("blockchain.transaction.broadcast", 0, text.substr(0, 300));
+  co_return text;
 }
 
 Task<std::optional<std::uint64_t>> ElectrumBackend::feeRate(std::uint32_t blocks,

@@ -68,6 +68,14 @@ void failConnection(Executor& executor, Connection& c, const std::string& proble
            std::make_exception_ptr(ServerFailure(c.url + ": " + problem)));
 }
 
+// The words of an error member: its `message`; legacy Stratum servers send the error as a string
+// (the daemon error's Python repr), taken as it is.
+std::string errorText(const Json& e) {
+  if (e.is_object() && e.contains("message") && e["message"].is_string())
+    return e["message"].get<std::string>();
+  return e.is_string() ? e.get<std::string>() : e.dump();
+}
+
 // One answer object: to a request in flight, or a notification; false when it is garbage.
 bool dispatchOne(Executor& executor, Connection& c, const Json& msg,
                  const std::weak_ptr<ElectrumClient::Notify>& notify) {
@@ -79,9 +87,7 @@ bool dispatchOne(Executor& executor, Connection& c, const Json& msg,
     c.pending.erase(it);
     if (msg.contains("error") && !msg["error"].is_null()) {
       const Json& e = msg["error"];
-      const std::string message = e.is_object() && e.contains("message") && e["message"].is_string()
-                                      ? e["message"].get<std::string>()
-                                      : e.dump();
+      const std::string message = errorText(e);
       const std::int64_t code = e.is_object() && e.contains("code") && e["code"].is_number_integer()
                                     ? e["code"].get<std::int64_t>()
                                     : 0;

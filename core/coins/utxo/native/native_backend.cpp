@@ -13,6 +13,12 @@ namespace {
   throw NativeRpcUnavailable("the coin daemon answered " + what + " in an unexpected form");
 }
 
+// A transaction id as the daemon writes it: 64 hex digits (a 65th would be a different id).
+bool isTxid(const Json& value) {
+  return value.is_string() && value.get_ref<const std::string&>().size() == 64 &&
+         isHex(value.get_ref<const std::string&>());
+}
+
 }  // namespace
 
 NativeBackend::NativeBackend(HttpClient& http, DaemonRpcAccess access, unsigned decimals)
@@ -88,8 +94,7 @@ Task<std::vector<HistoryItem>> NativeBackend::history(std::vector<WatchedAddress
   std::vector<HistoryItem> out;
   std::set<std::string> seen;
   for (const Json& entry : list) {
-    if (!entry.is_object() || !entry.contains("txid") || !entry["txid"].is_string())
-      odd("listtransactions");
+    if (!entry.is_object() || !isTxid(entry.value("txid", Json()))) odd("listtransactions");
     const std::int64_t confirmations = entry.value("confirmations", std::int64_t{0});
     if (confirmations < 0) continue;  // conflicted: not in the chain nor the mempool
     const std::uint64_t height =
