@@ -35,8 +35,10 @@ void printHelp() {
   const MethodTable table = buildMethodTable(builtInFamilies());
   for (const MethodSpec* m : table.all()) {
     std::cout << "  " << m->name << (m->access == MethodAccess::Public ? " (public)" : "")
-              << (m->legacy ? " [legacy form too]" : "") << "\n      params: " << m->params_doc
-              << "\n      result: " << m->result_doc << "\n";
+              << (!m->handler ? " [legacy form only]"
+                  : m->legacy ? " [legacy form too]"
+                              : "")
+              << "\n      params: " << m->params_doc << "\n      result: " << m->result_doc << "\n";
   }
   std::cout << "\nTypes (TypeScript):\n";
   for (const auto& [name, definition] : table.types())
@@ -46,6 +48,9 @@ void printHelp() {
 int run(const LaunchOptions& options) {
   LoadedConfig loaded = loadConfig(options);
   const NodeConfig config = loaded.node;
+  // A malformed coins-file entry does not stop the start (KDF starts too): one line each.
+  for (const std::string& warning : loaded.coins.warnings())
+    std::cerr << "walletd: warning: coins file: " << warning << std::endl;
   // KDF compares an unset password against "", which opens every protected method (key export
   // included) to any local process or page that reaches the port. walletd refuses to start.
   if (!config.rpc_password) {

@@ -35,6 +35,7 @@ PlatformRoute routePlatform(Node& node, const PlatformActivationParams& p) {
     throw rpcError(EnablePlatformError::PlatformConfigIsNotFound,
                    "Platform " + p.ticker + " config is not found", Json(p.ticker));
   }
+  throwIfMalformed(EnablePlatformError::CoinProtocolParseError, p.ticker, entry->malformed);
   const CoinFamily* family = node.families().forProtocol(entry->protocol_type);
   const PlatformActivator* activator = family ? family->platformActivator() : nullptr;
   if (activator == nullptr || activator->platformProtocol() != entry->protocol_type) {
@@ -65,7 +66,7 @@ Task<Json> activatePlatform(Node& node, PlatformActivationParams p,
 }
 
 Task<Json> enableEthWithTokens(RequestContext& ctx, PlatformActivationParams p) {
-  co_return co_await activatePlatform(ctx.node, std::move(p), std::make_shared<RpcTaskHandle>());
+  co_return co_await activatePlatformCoin(ctx.node, std::move(p));
 }
 
 void checkPlatformInit(RequestContext& ctx, const PlatformActivationParams& p) {
@@ -85,6 +86,7 @@ Task<Json> activateToken(Node& node, TokenActivationParams p) {
     throw rpcError(EnableTokenError::TokenConfigIsNotFound,
                    "Token " + p.ticker + " config is not found", Json(p.ticker));
   }
+  throwIfMalformed(EnableTokenError::TokenProtocolParseError, p.ticker, entry->malformed);
   const CoinFamily* family = node.families().forProtocol(entry->protocol_type);
   const TokenActivator* activator = family ? family->tokenActivator() : nullptr;
   if (activator == nullptr || activator->tokenProtocol() != entry->protocol_type) {
@@ -105,12 +107,20 @@ Task<Json> enableErc20(RequestContext& ctx, TokenActivationParams p) {
 
 }  // namespace
 
+Task<Json> activatePlatformCoin(Node& node, PlatformActivationParams params) {
+  co_return co_await activatePlatform(node, std::move(params), std::make_shared<RpcTaskHandle>());
+}
+
+Task<Json> activateTokenCoin(Node& node, TokenActivationParams params) {
+  co_return co_await activateToken(node, std::move(params));
+}
+
 TokenActivationParams TokenActivationParams::parse(ParamsReader& r) {
   TokenActivationParams p;
   p.ticker = r.required<std::string>("ticker");
   ParamsReader a = r.object("activation_params");
   p.required_confirmations = a.optional<std::uint32_t>("required_confirmations");
-  a.rejectUnknown();
+  a.ignoreUnknown();
   r.optional<Json>("protocol");  // KDF's custom-token form; the coins file is authoritative
   return p;
 }

@@ -70,6 +70,10 @@ class CoinFamily {
   virtual const TokenActivator* tokenActivator() const { return nullptr; }
   // Methods only this family answers (e.g. EVM's swap fee policy).
   virtual void registerMethods(MethodTable&) const {}
+  // KDF's legacy `enable` for this family's coins when the family answers it itself (UTXO:
+  // Native mode); empty = the shared route activates platforms and tokens through the
+  // activators above (activation_methods.cpp).
+  virtual LegacyHandler legacyEnable() const { return {}; }
   // How `coin` (one of this family's protocol types) writes addresses and keys; `coins` gives a
   // token's platform. Throws CoinRulesError when the entry lacks a field the family needs.
   virtual std::unique_ptr<AddressCodec> addressCodec(const CoinEntry& coin,

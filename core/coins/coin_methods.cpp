@@ -11,10 +11,6 @@
 namespace walletd {
 namespace {
 
-struct NoParams {
-  static NoParams parse(ParamsReader&) { return {}; }
-};
-
 struct CoinParams {
   std::string coin;
   static CoinParams parse(ParamsReader& r) { return {r.required<std::string>("coin")}; }
@@ -27,7 +23,7 @@ std::shared_ptr<ActiveCoin> activeCoin(Node& node, const std::string& ticker) {
   return coin;
 }
 
-Task<Json> enabledCoins(RequestContext& ctx, NoParams) {
+Task<Json> enabledCoins(RequestContext& ctx, UnitParams) {
   Json coins = Json::array();
   for (const auto& coin : ctx.node.activeCoins().all())
     coins.push_back(Json{{"ticker", coin->ticker()}});

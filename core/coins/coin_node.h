@@ -10,7 +10,10 @@ namespace walletd {
 struct CoinNode {
   std::string url;
   bool proxy_auth = false;  // spec `<vendor>_auth`; KDF's `komodo_proxy`
-  static CoinNode fromJson(const Json& value, const std::string& path);  // strict
+  // ws:// or wss://: KDF's web builds append one; walletd talks to nodes over HTTP(S) and skips it.
+  bool websocket = false;
+  static CoinNode fromJson(const Json& value,
+                           const std::string& path);  // unknown keys ignored (KDF's EthNode)
 };
 
 }  // namespace walletd

@@ -9,26 +9,50 @@ CoinsConfig CoinsConfig::fromText(const std::string& text) {
   return fromJson(parsed);
 }
 
+namespace {
+
+// What is wrong with an entry's `protocol`, in serde's words (KDF's CoinProtocol is tagged by
+// `type`), or nullopt.
+std::optional<std::string> protocolProblem(const Json& protocol) {
+  if (!protocol.is_object())
+    return "invalid type: " + std::string(protocol.type_name()) + ", expected an object";
+  auto type = protocol.find("type");
+  if (type == protocol.end()) return std::string("missing field `type`");
+  if (!type->is_string())
+    return "invalid type: " + std::string(type->type_name()) + ", expected a string";
+  return std::nullopt;
+}
+
+}  // namespace
+
+// As KDF: only the file as a whole must be right. An entry that cannot be matched to a ticker
+// is skipped; an entry whose protocol is malformed is kept, and activating it answers the
+// problem (CoinEntry::malformed). Each is one warning.
 CoinsConfig CoinsConfig::fromJson(const Json& coins) {
   if (!coins.is_array()) throw CoinsFileError("the coins file must be a JSON array of coins");
   CoinsConfig out;
   for (std::size_t i = 0; i < coins.size(); ++i) {
     const Json& entry = coins[i];
     const std::string where = "coins[" + std::to_string(i) + "]";
-    if (!entry.is_object()) throw CoinsFileError(where + " is not an object");
-    auto coin = entry.find("coin");
-    if (coin == entry.end() || !coin->is_string() || coin->get<std::string>().empty()) {
-      throw CoinsFileError(where + " has no `coin` ticker");
+    auto coin = entry.is_object() ? entry.find("coin") : entry.end();
+    if (!entry.is_object() || coin == entry.end() || !coin->is_string() ||
+        coin->get<std::string>().empty()) {
+      out.warnings_.push_back(where +
+                              (entry.is_object() ? " has no `coin` ticker" : " is not an object") +
+                              ": skipped");
+      continue;
     }
     CoinEntry c;
     c.ticker = coin->get<std::string>();
     if (auto protocol = entry.find("protocol"); protocol != entry.end()) {
-      if (!protocol->is_object() || !protocol->contains("type") ||
-          !(*protocol)["type"].is_string()) {
-        throw CoinsFileError(where + " (" + c.ticker +
-                             ") has a `protocol` without a string `type`");
+      c.malformed = protocolProblem(*protocol);
+      if (c.malformed) {
+        c.malformed = "protocol: " + *c.malformed;
+        out.warnings_.push_back(where + " (" + c.ticker.substr(0, 60) + ") " + *c.malformed +
+                                ": activating it will fail");
+      } else {
+        c.protocol_type = (*protocol)["type"].get<std::string>();
       }
-      c.protocol_type = (*protocol)["type"].get<std::string>();
     }
     c.conf = entry;
     // KDF keeps the first entry of a ticker; so do we.

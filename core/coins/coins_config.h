@@ -23,6 +23,9 @@ struct CoinEntry {
   std::string ticker;
   std::string protocol_type;  // "UTXO", "ETH", "ERC20", "TENDERMINT", "TRX", ... or ""
   Json conf;
+  // Set when the entry's `protocol` is malformed ("protocol: missing field `type`"): the entry
+  // loads (as in KDF) and its activation answers KDF's protocol parse error with this text.
+  std::optional<std::string> malformed;
 
   // Top-level fields of the entry.
   std::optional<std::string> string(const char* key) const { return stringIn(conf, key); }
@@ -42,16 +45,19 @@ struct CoinEntry {
 
 class CoinsConfig {
  public:
-  // Throws CoinsFileError naming the offending entry.
+  // Throws CoinsFileError when the file is not a JSON array; a bad entry is a warning.
   static CoinsConfig fromJson(const Json& coins);
   static CoinsConfig fromText(const std::string& text);
 
   const CoinEntry* find(const std::string& ticker) const;
   std::size_t size() const { return coins_.size(); }
   std::vector<std::string> tickers() const;
+  // One line per entry skipped or loaded as malformed, for the host to print at start.
+  const std::vector<std::string>& warnings() const { return warnings_; }
 
  private:
   std::map<std::string, CoinEntry> coins_;
+  std::vector<std::string> warnings_;
 };
 
 }  // namespace walletd

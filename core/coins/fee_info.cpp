@@ -1,4 +1,5 @@
-// FeeInfo parsing: the tag picks the variant, each variant reads its own fields strictly.
+// FeeInfo parsing: the tag picks the variant, each variant reads its own fields; unknown keys
+// (the `coin` the SDK and GUI add) are ignored, as KDF's internally tagged WithdrawFee does.
 #include "core/coins/fee_info.h"
 
 #include <array>
@@ -29,7 +30,7 @@ std::optional<std::uint64_t> gasOption(ParamsReader& r) {
   } else if (kind != "Calc") {
     throwInvalidParams(o.fieldPath("type") + ": expected `Calc` or `Set`");
   }
-  o.rejectUnknown();
+  o.ignoreUnknown();
   return gas;
 }
 
@@ -85,7 +86,7 @@ FeeInfo FeeInfo::fromJson(const Json& json, const std::string& path) {
     throwInvalidParams(r.fieldPath("type") + ": unknown variant `" + name.substr(0, 100) +
                        "`, expected one of " + expected);
   }
-  r.rejectUnknown();
+  r.ignoreUnknown();
   return fee;
 }
 

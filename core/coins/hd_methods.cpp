@@ -90,12 +90,25 @@ struct AccountBalanceParams {
         if (p.page_number == 0)
           throwInvalidParams(o.fieldPath("PageNumber") + ": must be at least 1");
       }
-      o.rejectUnknown();
+      o.ignoreUnknown();
     }
     return p;
   }
   Json pagingJson() const {
     return from_id ? Json{{"FromId", *from_id}} : Json{{"PageNumber", page_number}};
+  }
+};
+
+// task::account_balance::init (KDF's InitAccountBalanceParams): the whole account, both chains.
+struct InitAccountBalanceParams {
+  std::string coin;
+  std::uint32_t account_index = 0;
+  static InitAccountBalanceParams parse(ParamsReader& r) {
+    InitAccountBalanceParams p;
+    p.coin = r.required<std::string>("coin");
+    p.account_index =
+        decodeChildIndex(r.required<Json>("account_index"), r.fieldPath("account_index"));
+    return p;
   }
 };
 
@@ -168,8 +181,8 @@ Task<void> checkCanGetNewAddress(HdCoin& hd, std::uint32_t account_id, Bip44Chai
                  Json{{"gap_limit", gap_limit}});
 }
 
-Task<Json> getNewAddress(RequestContext& ctx, NewAddressParams p) {
-  const auto coin = hdCoin<GetNewAddressError>(ctx.node, p.coin);
+Task<Json> newAddress(Node& node, NewAddressParams p, RpcTaskHandle* handle) {
+  const auto coin = hdCoin<GetNewAddressError>(node, p.coin);
   HdCoin* hd = coin.second;
   checkChain<GetNewAddressError>(*hd, p.chain);
   auto guard = co_await hd->hdLock().scoped();
@@ -182,12 +195,30 @@ Task<Json> getNewAddress(RequestContext& ctx, NewAddressParams p) {
   wallet.ensureAddresses(p.account_id, ref.index + 1, p.chain);
   const std::vector<HdAddressRef> added{ref};
   co_await overTransport(hd->addressesAdded(added), GetNewAddressError::Transport);
+  if (handle) handle->setProgress("RequestingAccountBalance");
   HdAddressesReader read = [hd](std::vector<HdAddressRef> refs) {
     return hd->readAddresses(std::move(refs));
   };
   const std::vector<AccountAddressInfo> info = co_await overTransport(
       hdAddressInfos(wallet, hd->hdColumns(), added, read), GetNewAddressError::Transport);
   co_return Json{{"new_address", info.front().toJson()}};
+}
+
+Task<Json> getNewAddress(RequestContext& ctx, NewAddressParams p) {
+  co_return co_await newAddress(ctx.node, std::move(p), nullptr);
+}
+
+// task::get_new_address (KDF): the same work, reported as Preparing → RequestingAccountBalance.
+void checkNewAddress(RequestContext& ctx, const NewAddressParams& p) {
+  auto coin = ctx.node.activeCoins().find(p.coin);
+  if (!coin)
+    throw rpcError(GetNewAddressError::NoSuchCoin, "No such coin " + p.coin,
+                   Json{{"coin", p.coin}});
+}
+
+Task<Json> newAddressTask(Node& node, NewAddressParams p, std::shared_ptr<RpcTaskHandle> handle) {
+  handle->setProgress("Preparing");
+  co_return co_await newAddress(node, std::move(p), handle.get());
 }
 
 Task<Json> accountBalance(Node& node, AccountBalanceParams p) {
@@ -237,17 +268,24 @@ Task<Json> accountBalanceMethod(RequestContext& ctx, AccountBalanceParams p) {
   co_return co_await accountBalance(ctx.node, std::move(p));
 }
 
-void checkAccountBalance(RequestContext& ctx, const AccountBalanceParams& p) {
+void checkAccountBalance(RequestContext& ctx, const InitAccountBalanceParams& p) {
   const auto coin = hdCoin<HdAccountBalanceError>(ctx.node, p.coin);
-  HdCoin* hd = coin.second;
-  checkChain<HdAccountBalanceError>(*hd, p.chain);
-  checkAccount<HdAccountBalanceError>(*hd, p.account_index);
+  checkAccount<HdAccountBalanceError>(*coin.second, p.account_index);
 }
 
-Task<Json> accountBalanceTask(Node& node, AccountBalanceParams p,
+Task<Json> accountBalanceTask(Node& node, InitAccountBalanceParams p,
                               std::shared_ptr<RpcTaskHandle> handle) {
   handle->setProgress("RequestingAccountBalance");
-  co_return co_await accountBalance(node, std::move(p));
+  const auto coin = hdCoin<HdAccountBalanceError>(node, p.coin);
+  HdCoin* hd = coin.second;
+  checkAccount<HdAccountBalanceError>(*hd, p.account_index);
+  HdAddressesReader read = [hd](std::vector<HdAddressRef> refs) {
+    return hd->readAddresses(std::move(refs));
+  };
+  const WalletAccountInfo info = co_await overTransport(
+      hdAccountBalance(hd->hdWallet(), hd->hdColumns(), p.account_index, read),
+      HdAccountBalanceError::Transport);
+  co_return info.toJson();
 }
 
 void checkScan(RequestContext& ctx, const ScanAddressesParams& p) {
@@ -291,11 +329,14 @@ void registerHdMethods(MethodTable& t) {
             "{ address: string; derivation_path: string; chain: \"External\" | \"Internal\"; "
             "balance: Record<string, BalanceInfo> }");
   t.declare("PagingOptions", "{ PageNumber: number } | { FromId: number }");
-  t.add({"get_new_address",
-         "{ coin: string; account_id: number; chain?: \"External\" | \"Internal\"; gap_limit?: "
-         "number }",
-         "{ new_address: HDAddressBalance }", MethodAccess::Protected, typedHandler(&getNewAddress),
-         nullptr});
+  const std::string new_address_params =
+      "{ coin: string; account_id: number; chain?: \"External\" | \"Internal\"; gap_limit?: "
+      "number }";
+  t.add({"get_new_address", new_address_params, "{ new_address: HDAddressBalance }",
+         MethodAccess::Protected, typedHandler(&getNewAddress), nullptr});
+  addRpcTaskMethods<NewAddressParams>(t, "get_new_address", new_address_params,
+                                      "{ new_address: HDAddressBalance }", &checkNewAddress,
+                                      &newAddressTask);
   const std::string balance_params =
       "{ coin: string; account_index: number; chain: \"External\" | \"Internal\"; limit?: number; "
       "paging_options?: PagingOptions }";
@@ -305,8 +346,9 @@ void registerHdMethods(MethodTable& t) {
       "total_pages: number; paging_options: PagingOptions }";
   t.add({"account_balance", balance_params, balance_result, MethodAccess::Protected,
          typedHandler(&accountBalanceMethod), nullptr});
-  addRpcTaskMethods<AccountBalanceParams>(t, "account_balance", balance_params, balance_result,
-                                          &checkAccountBalance, &accountBalanceTask);
+  addRpcTaskMethods<InitAccountBalanceParams>(
+      t, "account_balance", "{ coin: string; account_index: number }", "HDAccountBalance",
+      &checkAccountBalance, &accountBalanceTask);
   addRpcTaskMethods<ScanAddressesParams>(
       t, "scan_for_new_addresses", "{ coin: string; account_index: number; gap_limit?: number }",
       "{ account_index: number; derivation_path: string; new_addresses: HDAddressBalance[] }",

@@ -1,6 +1,8 @@
 // Parsing of the platform activation params.
 #include "core/coins/platform_activation_params.h"
 
+#include <algorithm>
+
 #include "core/rpc/method_table.h"
 
 namespace walletd {
@@ -73,7 +75,7 @@ PrivKeyPolicy PrivKeyPolicy::fromJson(const Json& value, const std::string& path
     ParamsReader r(value, path, false);
     policy.type = r.required<std::string>("type");
     policy.params = r.optional<Json>("params").value_or(Json());
-    r.rejectUnknown();
+    r.ignoreUnknown();
   }
   for (const char* known : {"ContextPrivKey", "Trezor", "WalletConnect", "Metamask"}) {
     if (policy.type == known) return policy;
@@ -91,7 +93,8 @@ void PlatformActivationParams::declareTypes(MethodTable& t) {
             "\"ContextPrivKey\" | \"Trezor\" | { type: \"ContextPrivKey\" | \"Trezor\" | "
             "\"Metamask\" } | { type: \"WalletConnect\"; params: { session_topic: string } }");
   t.declare("PlatformActivationParams",
-            std::string("{ ticker: string; nodes: CoinNode[]; erc20_tokens_requests?: { ticker: "
+            std::string("{ ticker: string; nodes?: CoinNode[] /* ws:// ones are skipped */; "
+                        "erc20_tokens_requests?: { ticker: "
                         "string; required_confirmations?: number }[]; get_balances?: boolean "
                         "/* default ") +
                 (kDefaultGetBalances ? "true" : "false") +
@@ -109,7 +112,13 @@ void PlatformActivationParams::declareTypes(MethodTable& t) {
 PlatformActivationParams PlatformActivationParams::parse(ParamsReader& r) {
   PlatformActivationParams p;
   p.ticker = r.required<std::string>("ticker");
-  p.nodes = arrayOf<CoinNode>(r.required<Json>("nodes"), r.fieldPath("nodes"), "nodes");
+  // KDF: `#[serde(default)] nodes` (none is AtLeastOneNodeRequired at activation, not a parse
+  // error); WebSocket nodes are skipped, the HTTP(S) ones serve.
+  if (auto nodes = r.optional<Json>("nodes"))
+    p.nodes = arrayOf<CoinNode>(*nodes, r.fieldPath("nodes"), "nodes");
+  p.nodes.erase(std::remove_if(p.nodes.begin(), p.nodes.end(),
+                               [](const CoinNode& node) { return node.websocket; }),
+                p.nodes.end());
   if (p.nodes.size() > JsonRpcClient::kMaxNodes) {
     throwInvalidParams(r.fieldPath("nodes") + ": at most " +
                        std::to_string(JsonRpcClient::kMaxNodes) + " nodes are accepted, found " +
@@ -123,7 +132,9 @@ PlatformActivationParams PlatformActivationParams::parse(ParamsReader& r) {
   r.optional<bool>("tx_history");
   r.optional<bool>("contract_supports_watchers");
   r.optional<std::uint32_t>("mm2");
-  if (auto mode = r.optional<std::string>("rpc_mode"); mode && *mode != "Default") {
+  // `Default` today, `Http` in older KDF versions (the same thing).
+  if (auto mode = r.optional<std::string>("rpc_mode");
+      mode && *mode != "Default" && *mode != "Http") {
     throwInvalidParams(r.fieldPath("rpc_mode") + ": unknown variant `" + mode->substr(0, 100) +
                        "`, expected `Default`");
   }

@@ -118,6 +118,43 @@ Task<Json> myTxHistory(RequestContext& ctx, TxHistoryRequest req) {
   co_return out;
 }
 
+// KDF's legacy my_tx_history request ({coin, from_id, max, limit = 10, page_number}, read from
+// the request's top level; unknown keys ignored), over the same history as the v2 form.
+struct LegacyTxHistoryParams {
+  TxHistoryRequest request;
+  bool max = false;
+  static LegacyTxHistoryParams parse(ParamsReader& r) {
+    LegacyTxHistoryParams p;
+    p.request.coin = r.required<std::string>("coin");
+    p.max = r.optionalOr<bool>("max", false);
+    p.request.limit = r.optionalOr<std::uint32_t>("limit", TxHistoryRequest::kDefaultLimit);
+    if (p.request.limit == 0 || p.request.limit > TxHistoryRequest::kMaxLimit || p.max)
+      p.request.limit = TxHistoryRequest::kMaxLimit;  // "max": every record (up to the cap)
+    p.request.from_id = r.optional<std::string>("from_id");
+    if (auto page = r.optional<std::uint32_t>("page_number")) {
+      if (*page == 0) throwInvalidParams(r.fieldPath("page_number") + ": expected a nonzero usize");
+      p.request.page_number = *page;
+    }
+    return p;
+  }
+};
+
+// {"result": {transactions, limit, skipped, from_id, total, current_block, sync_status,
+// page_number, total_pages}}: KDF's legacy answer.
+Task<Json> myTxHistoryLegacy(RequestContext& ctx, LegacyTxHistoryParams p) {
+  const bool paged = !p.request.from_id;
+  const Json from_id = p.request.from_id ? Json(*p.request.from_id) : Json();
+  const std::uint32_t page_number = p.request.page_number;
+  Json v2 = co_await myTxHistory(ctx, std::move(p.request));
+  Json out = Json::object();
+  for (const char* key :
+       {"transactions", "limit", "skipped", "total", "current_block", "sync_status", "total_pages"})
+    out[key] = std::move(v2[key]);
+  out["from_id"] = from_id;
+  out["page_number"] = paged ? Json(page_number) : Json();
+  co_return Json{{"result", std::move(out)}};
+}
+
 }  // namespace
 
 TxHistoryRequest TxHistoryRequest::parse(ParamsReader& r) {
@@ -135,7 +172,7 @@ TxHistoryRequest TxHistoryRequest::parse(ParamsReader& r) {
       if (q.page_number == 0)
         throwInvalidParams(p.fieldPath("PageNumber") + ": must be at least 1");
     }
-    p.rejectUnknown();
+    p.ignoreUnknown();
   }
   if (auto target = r.optional<Json>("target")) {
     ParamsReader t(*target, r.fieldPath("target"), false);
@@ -150,7 +187,7 @@ TxHistoryRequest TxHistoryRequest::parse(ParamsReader& r) {
       throwInvalidParams(t.fieldPath("type") + ": unknown variant `" + type.substr(0, 60) +
                          "`, expected `iguana`, `account_id` or `address_id`");
     }
-    t.rejectUnknown();
+    t.ignoreUnknown();
     q.target = *target;
   }
   return q;
@@ -222,7 +259,7 @@ void registerTransactionMethods(MethodTable& t) {
          "(TransactionDetails & { confirmations: number })[]; sync_status: { state: string }; "
          "limit: number; skipped: number; total: number; total_pages: number; paging_options: "
          "{ PageNumber: number } | { FromId: string } }",
-         MethodAccess::Protected, typedHandler(&myTxHistory), nullptr});
+         MethodAccess::Protected, typedHandler(&myTxHistory), legacyHandler(&myTxHistoryLegacy)});
 }
 
 }  // namespace walletd

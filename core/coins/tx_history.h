@@ -23,7 +23,7 @@ WALLETD_ERROR_FAMILY(TxHistoryError, WALLETD_TX_HISTORY_ERRORS)
 
 struct TxHistoryRequest {
   static constexpr std::uint32_t kDefaultLimit = 10;
-  static constexpr std::uint32_t kMaxLimit = 1000;
+  static constexpr std::uint32_t kMaxLimit = 100000;  // KDF has none; the SDK asks for 10000
 
   std::string coin;
   std::uint32_t limit = kDefaultLimit;

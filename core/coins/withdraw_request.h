@@ -1,5 +1,6 @@
 // WithdrawRequest (spec §4.1): the withdraw params every family
-// receives, parsed strictly by the shared method, and KDF's WithdrawError family.
+// receives, parsed by the shared method (unknown fields ignored, as KDF's WithdrawRequest), and
+// KDF's WithdrawError family.
 #pragma once
 
 #include <optional>
@@ -16,18 +17,18 @@ namespace walletd {
 // error_data per variant: NoSuchCoin {coin}; NotSufficientBalance {coin, available, required};
 // AmountTooLow {amount, threshold}; InvalidFee {reason}; UnknownAccount {account_id}; the others
 // carry the message; ZeroBalanceToWithdrawMax none.
-#define WALLETD_WITHDRAW_ERRORS(X)                                                          \
-  X(NoSuchCoin, 404)                                                                        \
-  X(NotSufficientBalance, 400)                                                              \
-  X(ZeroBalanceToWithdrawMax, 400)                                                          \
-  X(AmountTooLow, 400)                                                                      \
-  X(InvalidAddress, 400)                                                                    \
-  X(InvalidFeePolicy, 400)                                                                  \
-  X(InvalidFee, 400)                                                                        \
-  X(UnexpectedFromAddress, 400)                                                             \
-  X(UnknownAccount, 400)                                                                    \
-  X(UnsupportedError, 400) X(BroadcastExpected, 400) X(SigningError, 400) X(Transport, 502) \
-      X(InternalError, 500)
+#define WALLETD_WITHDRAW_ERRORS(X) \
+  X(NoSuchCoin, 404)               \
+  X(NotSufficientBalance, 400)     \
+  X(ZeroBalanceToWithdrawMax, 400) \
+  X(AmountTooLow, 400)             \
+  X(InvalidAddress, 400)           \
+  X(InvalidFeePolicy, 400)         \
+  X(InvalidFee, 400)               \
+  X(UnexpectedFromAddress, 400)    \
+  X(UnknownAccount, 400)           \
+  X(UnsupportedError, 400)         \
+  X(BroadcastExpected, 400) X(SigningError, 400) X(Transport, 502) X(InternalError, 500)
 WALLETD_ERROR_FAMILY(WithdrawError, WALLETD_WITHDRAW_ERRORS)
 
 struct WithdrawRequest {

@@ -5,6 +5,7 @@
 #include "core/coins/balance_stream_methods.h"
 #include "core/coins/coin_methods.h"
 #include "core/coins/hd_methods.h"
+#include "core/coins/legacy_enable.h"
 #include "core/coins/transaction_methods.h"
 #include "core/node/node_methods.h"
 #include "core/stream/stream_methods.h"
@@ -19,6 +20,7 @@ MethodTable buildMethodTable(const CoinFamilies& families) {
   registerNodeMethods(t);
   registerCoinMethods(t);
   registerActivationMethods(t);
+  registerLegacyEnable(t);
   registerTransactionMethods(t);
   for (const auto& family : families.all()) family->registerMethods(t);
   registerHdMethods(t);

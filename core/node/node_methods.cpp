@@ -7,10 +7,6 @@ namespace walletd {
 
 namespace {
 
-struct NoParams {
-  static NoParams parse(ParamsReader&) { return {}; }
-};
-
 Json versionResult() {
   Json out = Json::object();
   out["result"] = buildInfo().version;

@@ -44,23 +44,39 @@ struct MethodSpec {
 };
 
 // Adapts a typed handler `Task<Json>(RequestContext&, P)` where P has
-// `static P parse(ParamsReader&)`; the framework parses and rejects unknown fields.
+// `static P parse(ParamsReader&)`; the framework parses and ignores unknown fields, as KDF does:
+// none of its params types denies unknown fields (tests/clients/corpus is the proof).
 template <typename P>
 MethodHandler typedHandler(Task<Json> (*fn)(RequestContext&, P)) {
   return [fn](RequestContext& ctx, const Json& params) -> Task<Json> {
     ParamsReader reader(params, "params");
     P parsed = P::parse(reader);
-    reader.rejectUnknown();
+    reader.ignoreUnknown();
     return fn(ctx, std::move(parsed));
   };
 }
+
+// Params of a method that takes none: whatever is sent is ignored (KDF's handlers that take no
+// request, or `_req: Json`).
+struct NoParams {
+  static NoParams parse(ParamsReader&) { return {}; }
+};
+
+// KDF's unit-struct requests (GetEnabledCoinsRequest, GetAccountsRequest, ...): params absent,
+// null or {}; a field is refused, as serde refuses a map for a unit struct.
+struct UnitParams {
+  static UnitParams parse(ParamsReader& r) {
+    r.rejectUnknown();
+    return {};
+  }
+};
 
 // Parses a legacy request, whose params sit at the top level next to the envelope keys.
 template <typename P>
 P parseLegacyParams(const Json& request) {
   ParamsReader reader(request, "request");
   P parsed = P::parse(reader);
-  reader.rejectUnknown({"userpass", "method", "mmrpc", "id"});
+  reader.ignoreUnknown();
   return parsed;
 }
 

@@ -32,7 +32,7 @@ struct UserActionParams {
       throwInvalidParams(a.fieldPath("action_type") + ": unknown variant `" + type.substr(0, 60) +
                          "`, expected `TrezorPin` or `TrezorPassphrase`");
     }
-    a.rejectUnknown();
+    a.ignoreUnknown();
     return p;
   }
 };
@@ -51,14 +51,15 @@ Json cancelAnswer(RpcTaskManager& tasks, const std::string& family, const TaskId
   return "success";
 }
 
-// A control method of `family`: parses P strictly, then answers what `answer` returns.
+// A control method of `family`: parses P (unknown fields ignored, as KDF's RpcTaskStatusRequest
+// does), then answers what `answer` returns.
 template <typename P>
 MethodHandler controlHandler(const std::string& family,
                              Json (*answer)(RpcTaskManager&, const std::string&, const P&)) {
   return [family, answer](RequestContext& ctx, const Json& params) -> Task<Json> {
     ParamsReader r(params, "params");
     const P parsed = P::parse(r);
-    r.rejectUnknown();
+    r.ignoreUnknown();
     Json out = answer(ctx.node.tasks(), family, parsed);
     return [](Json result) -> Task<Json> { co_return result; }(std::move(out));
   };

@@ -2,7 +2,7 @@
 // SIGTERM and the stop method end the daemon cleanly.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WalletdProcess, runWalletd, tempDir, writeConfig, cleanup, repoRoot } from '../support/walletd-process.mjs';
 
@@ -43,9 +43,38 @@ test('the real KDF coins file (tests/data) is accepted unchanged by the daemon',
   cleanup(dir);
 });
 
+test('a coins file with malformed entries: the daemon starts (one warning each), the other coins answer', async () => {
+  const dir = tempDir();
+  const entries = JSON.parse(readFileSync(coins, 'utf8'));
+  const path = join(dir, 'coins.json');
+  writeFileSync(path, JSON.stringify([{ name: 'no ticker' }, 'not an object',
+    { coin: 'BROKEN', protocol: { protocol_data: {} } }, ...entries]));
+  const w = await WalletdProcess.start(writeConfig(dir, { passphrase: 'malformed coins test' }), { coinsPath: path });
+  const warnings = w.stderr.trim().split('\n').filter((l) => l.includes('coins file'));
+  assert.deepEqual(warnings, [
+    'walletd: warning: coins file: coins[0] has no `coin` ticker: skipped',
+    'walletd: warning: coins file: coins[1] is not an object: skipped',
+    'walletd: warning: coins file: coins[2] (BROKEN) protocol: missing field `type`: activating it will fail']);
+  const broken = await w.rpc('enable_eth_with_tokens', { ticker: 'BROKEN', nodes: [] });
+  assert.equal(broken.json.error_type, 'CoinProtocolParseError', broken.text);
+  assert.deepEqual(broken.json.error_data, { ticker: 'BROKEN', error: 'protocol: missing field `type`' });
+  const task = await w.rpc('task::enable_utxo::init', { ticker: 'BROKEN', activation_params: { mode: { rpc: 'Native' } } });
+  assert.equal(task.json.error_type, 'CoinProtocolParseError', task.text);
+  // Every other coin is there as before.
+  const valid = await w.rpc('validateaddress', { coin: 'BTC', address: '1DWZWURWrdJnuZBqQgv3THfmhbxWgJuFex' });
+  assert.deepEqual(valid.json.result, { is_valid: true });
+  const keys = await w.rpc('get_private_keys', { coins: ['ETH', 'LTC'], mode: 'iguana' });
+  assert.equal(keys.json.result.length, 2, keys.text);
+  await w.stop();
+  cleanup(dir);
+});
+
 test('--help lists every method of the table', async () => {
   const r = await runWalletd(['--help']);
   assert.equal(r.code, 0);
+  assert.match(r.stdout, /\n  electrum \[legacy form only\]/);
+  assert.match(r.stdout, /\n  enable \[legacy form only\]/);
+  assert.match(r.stdout, /\n  withdraw \[legacy form too\]/);
   for (const m of ['version', 'stop', 'get_enabled_coins', 'stream::heartbeat::enable', 'stream::disable',
     'gui_storage::enable_account', 'gui_storage::add_account', 'gui_storage::delete_account',
     'gui_storage::set_account_name', 'gui_storage::set_account_description', 'gui_storage::set_account_balance',

@@ -172,7 +172,6 @@ test('get_new_address: the next index, the gap rule (EmptyAddressesLimitReached)
     [{ coin: COIN }, 400, 'InvalidRequest'],
     [{ coin: COIN, account_id: 0, gap_limit: 0 }, 400, 'InvalidRequest'],
     [{ coin: COIN, account_id: 0, gap_limit: '3' }, 400, 'InvalidRequest'],
-    [{ coin: COIN, account_id: 0, extra: 1 }, 400, 'InvalidRequest'],
   ];
   for (const [params, status, type, data] of cases) {
     const e = await call('get_new_address', params, status);
@@ -209,11 +208,21 @@ test('task::scan_for_new_addresses finds payments past the known addresses; acco
   assert.deepEqual(last.paging_options, { FromId: 24 });
   const beyond = await call('account_balance', { coin: COIN, account_index: 0, chain: 'Internal', paging_options: { PageNumber: 9 } });
   assert.deepEqual([beyond.addresses, beyond.skipped, beyond.total], [[], 4, 4]);
-  const init2 = await call('task::account_balance::init', { coin: COIN, account_index: 0, chain: 'External', limit: 5, paging_options: { PageNumber: 7 } });
-  const paged = await walletd.waitTask('account_balance', init2.task_id, 30000);
-  assert.equal(paged.status, 'Ok', JSON.stringify(paged));
-  assert.deepEqual(paged.details.addresses.map((a) => a.address), [30, 31, 32, 33, 34].map(ext));
-  assert.deepEqual(paged.details.page_balance, balanceOf('0.7'));
+  // The task form is KDF's: {coin, account_index} → the whole account (both chains) with its total.
+  const init2 = await call('task::account_balance::init', { coin: COIN, account_index: 0 });
+  const whole = await walletd.waitTask('account_balance', init2.task_id, 30000);
+  assert.equal(whole.status, 'Ok', JSON.stringify(whole));
+  const external = await call('account_balance', { coin: COIN, account_index: 0, chain: 'External', limit: 100 });
+  const internal = await call('account_balance', { coin: COIN, account_index: 0, chain: 'Internal', limit: 100 });
+  assert.deepEqual(whole.details.addresses.map((a) => [a.address, a.chain]),
+    [...external.addresses, ...internal.addresses].map((a) => [a.address, a.chain]));
+  const sum = (lines) => lines.reduce((s, a) => s + sats(a.balance[COIN].spendable), 0n);
+  assert.equal(sats(whole.details.total_balance[COIN].spendable), sum(whole.details.addresses));
+  assert.equal(sum(whole.details.addresses), sum(external.addresses) + sum(internal.addresses));
+  assert.equal(whole.details.derivation_path, external.derivation_path);
+  // Older clients add the paged form's fields: ignored, as KDF ignores them.
+  const init3 = await call('task::account_balance::init', { coin: COIN, account_index: 0, chain: 'External', limit: 5 });
+  assert.equal((await walletd.waitTask('account_balance', init3.task_id, 30000)).status, 'Ok');
   for (const [params, type] of [
     [{ coin: COIN, account_index: 0 }, 'InvalidRequest'],
     [{ coin: COIN, account_index: 0, chain: 'External', limit: 0 }, 'InvalidRequest'],
@@ -264,6 +273,17 @@ test('Native HD: litecoind imports the addresses watch-only and finds the same w
   assert.equal(n.address, ext(61));
   const info = await ltc.rpc('getaddressinfo', [ext(61)]);
   assert.equal(info.iswatchonly, true, 'the new address is imported watch-only');
+  // The task form (KDF's task::get_new_address::*, what its SDK calls): the same work and rules.
+  const init = await call('task::get_new_address::init', { coin: COIN, account_id: 0, chain: 'External' });
+  const done = await walletd.waitTask('get_new_address', init.task_id, 30000);
+  assert.equal(done.status, 'Ok', JSON.stringify(done));
+  assert.deepEqual(done.details.new_address,
+    { address: ext(62), derivation_path: "m/44'/1'/0'/0/62", chain: 'External', balance: balanceOf('0') });
+  assert.equal((await ltc.rpc('getaddressinfo', [ext(62)])).iswatchonly, true);
+  assert.equal((await call('task::get_new_address::init', { coin: 'LTC', account_id: 0 }, 400)).error_type, 'NoSuchCoin');
+  const gap = await call('task::get_new_address::init', { coin: COIN, account_id: 0, gap_limit: 1 });
+  const refused = await walletd.waitTask('get_new_address', gap.task_id, 30000);
+  assert.deepEqual([refused.status, refused.details.error_type], ['Error', 'EmptyAddressesLimitReached']);
 });
 
 test('my_tx_history of an HD wallet: by account and by address; the iguana target is refused', { skip }, async () => {

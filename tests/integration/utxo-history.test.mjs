@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Litecoind } from '../peers/litecoind.mjs';
 import { ElectrumServer } from '../peers/electrum-server.mjs';
-import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
+import { WalletdProcess, tempDir, writeConfig, cleanup, PASSWORD } from '../support/walletd-process.mjs';
 import { freshAddress, sats, startFaucet, waitFor } from '../support/utxo-check.mjs';
 import { openSse } from '../support/sse-client.mjs';
 
@@ -144,6 +144,26 @@ test('pages cover the history exactly, by PageNumber and by FromId', { skip }, a
   }
   const inactive = await walletd.rpc('my_tx_history', { coin: 'LTC' });
   assert.equal(inactive.json.error_type, 'CoinIsNotActive');
+});
+
+test('the legacy my_tx_history (KDF\'s {coin, limit, max, from_id, page_number}) pages the same history', { skip }, async () => {
+  const all = (await history({ limit: 100 })).transactions;
+  const legacy = async (params) => {
+    const res = await walletd.post({ userpass: PASSWORD, method: 'my_tx_history', coin: COIN, ...params });
+    assert.equal(res.status, 200, res.text);
+    return res.json.result;
+  };
+  const page2 = await legacy({ limit: 7, page_number: 2, max: false });
+  assert.deepEqual(page2.transactions.map((t) => t.internal_id), all.slice(7, 14).map((t) => t.internal_id));
+  assert.deepEqual([page2.limit, page2.skipped, page2.total, page2.total_pages, page2.page_number, page2.from_id],
+    [7, 7, 30, 5, 2, null]);
+  assert.deepEqual(page2.transactions[0], all[7]);
+  const after = await legacy({ limit: 5, from_id: all[9].internal_id });
+  assert.deepEqual(after.transactions.map((t) => t.internal_id), all.slice(10, 15).map((t) => t.internal_id));
+  assert.deepEqual([after.from_id, after.page_number], [all[9].internal_id, null]);
+  const everything = await legacy({ max: true, limit: 3 });
+  assert.equal(everything.transactions.length, 30);
+  assert.ok(['current_block', 'sync_status'].every((k) => k in everything));
 });
 
 test('after a restart the history comes from storage: nothing already known is fetched again', { skip }, async () => {

@@ -1,5 +1,7 @@
 // utxo_merge_params with the real walletd, Electrum mode against litecoind regtest: 60 small
-// outputs on the coin's address are merged into one after `check_every` blocks (not before), the
+// outputs on the coin's address are merged into one at the loop's next count — every
+// `check_every` seconds, as KDF's loop (a float; the first count one interval after activation,
+// so never before) — the
 // merge transaction is checked by bitcoinjs-lib (every input signed by the address's key, one
 // output back to it, the fee as the coins file says) and mined; `max_merge_at_once` caps a
 // merge; a coin with few outputs is left alone; disable_coin stops the loop.
@@ -57,17 +59,17 @@ async function mergesTo(address) {
 }
 const spread = (address, count, coins) => Array.from({ length: count }, () => [address, sats(coins)]);
 
-test('60 small outputs are merged into one after check_every blocks, not before', { skip }, async () => {
-  const address = await activate('LTC-regtest', { merge_at: 50, check_every: 2, max_merge_at_once: 100 });
+test('60 small outputs are merged into one at the count after check_every seconds, not before', { skip }, async () => {
+  // KDF's defaults: check_every 10 s, max_merge_at_once 100 (only merge_at is required).
+  const activatedAt = Date.now();
+  const address = await activate('LTC-regtest', { merge_at: 50 });
   await pay.many(spread(address, 60, '0.01'));
   await mine(1);
   assert.equal((await outputsOf(address)).length, 60);
-  // The loop counted at activation (no confirmed outputs); one block later it has not counted again.
-  await new Promise((r) => setTimeout(r, 4500));
-  assert.deepEqual(await mergesTo(address), [], 'merged before check_every blocks');
-  await mine(1);
+  assert.deepEqual(await mergesTo(address), [], 'merged before check_every seconds');
   const [merge] = await waitFor(async () => { const m = await mergesTo(address); return m.length ? m : null; }, 'the merge');
   assert.equal(merge.vin.length, 60);
+  assert.ok(Date.now() - activatedAt >= 10000, 'the first count comes one check_every after activation');
   const checked = await checkUtxoTransaction(merge.hex, ltc);
   assert.deepEqual(checked.outputs.map((o) => o.address), [address]);
   assert.equal(checked.outputs[0].value + checked.fee, sats('0.6'));
@@ -81,7 +83,7 @@ test('60 small outputs are merged into one after check_every blocks, not before'
 });
 
 test('max_merge_at_once caps a merge (smallest first); disable_coin stops the loop', { skip }, async () => {
-  const address = await activate('LTC-regtest-segwit', { merge_at: 30, check_every: 1, max_merge_at_once: 40 });
+  const address = await activate('LTC-regtest-segwit', { merge_at: 30, check_every: 0.5, max_merge_at_once: 40 });
   await pay.many([...spread(address, 59, '0.001'), [address, sats('1')]]);
   await mine(1);
   const [merge] = await waitFor(async () => { const m = await mergesTo(address); return m.length ? m : null; }, 'the merge');
@@ -90,24 +92,32 @@ test('max_merge_at_once caps a merge (smallest first); disable_coin stops the lo
   assert.equal(checked.outputs[0].value + checked.fee, sats('0.04'), 'the 40 smallest outputs');
   await mine(1);
   assert.equal((await outputsOf(address)).length, 21);
-  // 21 outputs: under merge_at, left alone.
+  // 21 outputs: under merge_at, left alone (several counts of 0.5 s pass).
   await mine(1);
-  await new Promise((r) => setTimeout(r, 4500));
+  await new Promise((r) => setTimeout(r, 2500));
   assert.deepEqual(await mergesTo(address), []);
   assert.equal((await walletd.rpc('disable_coin', { coin: 'LTC-regtest-segwit' })).status, 200);
   await pay.many(spread(address, 40, '0.001'));
   await mine(2);
-  await new Promise((r) => setTimeout(r, 4500));
+  await new Promise((r) => setTimeout(r, 2500));
   assert.deepEqual(await mergesTo(address), [], 'a disabled coin merged');
   assert.equal((await outputsOf(address)).length, 61);
 });
 
-test('utxo_merge_params is read strictly', { skip }, async () => {
-  for (const merge of [{ merge_at: 1, check_every: 1, max_merge_at_once: 10 }, { merge_at: 10, check_every: 0, max_merge_at_once: 10 },
-    { merge_at: 10, check_every: 1, max_merge_at_once: 1001 }, { merge_at: 10, check_every: 1 }, { merge_at: '10', check_every: 1, max_merge_at_once: 10 },
-    { merge_at: 10, check_every: 1, max_merge_at_once: 10, every: 2 }]) {
+test('utxo_merge_params is read as KDF reads it: merge_at required, the rest defaulted, unknown keys ignored', { skip }, async () => {
+  for (const merge of [{ check_every: 1, max_merge_at_once: 10 }, { merge_at: '10', check_every: 1, max_merge_at_once: 10 },
+    { merge_at: 10, check_every: '1' }, { merge_at: -1 }]) {
     const res = await walletd.rpc('task::enable_utxo::init', { ticker: 'LTC', activation_params: {
       mode: { rpc: 'Electrum', rpc_data: { servers: [{ url: electrum.tcpUrl }] } }, utxo_merge_params: merge } });
     assert.equal(res.json.error_type, 'InvalidRequest', `${JSON.stringify(merge)}: ${res.text}`);
+  }
+  // What KDF accepts (its own tests send check_every as a float; 0 and 1 are not refused).
+  await walletd.rpc('disable_coin', { coin: 'LTC-regtest' });
+  for (const merge of [{ merge_at: 1, check_every: 0, max_merge_at_once: 1001 }, { merge_at: 10, check_every: 2.5, every: 2 }]) {
+    const res = await walletd.rpc('task::enable_utxo::init', { ticker: 'LTC-regtest', activation_params: {
+      mode: { rpc: 'Electrum', rpc_data: { servers: [{ url: electrum.tcpUrl }] } }, utxo_merge_params: merge } });
+    assert.equal(res.status, 200, `${JSON.stringify(merge)}: ${res.text}`);
+    assert.equal((await walletd.waitTask('enable_utxo', res.json.result.task_id, 30000)).status, 'Ok');
+    assert.equal((await walletd.rpc('disable_coin', { coin: 'LTC-regtest' })).status, 200);
   }
 });

@@ -103,6 +103,13 @@ struct TestNode {
     if (status) *status = answer.status;
     return Json::parse(answer.body);
   }
+  // A legacy request (no mmrpc) with the right userpass; returns the parsed response.
+  Json legacy(Json request, int* status = nullptr) {
+    request["userpass"] = kPassword;
+    HttpAnswer answer = call(request.dump());
+    if (status) *status = answer.status;
+    return Json::parse(answer.body);
+  }
 
   ManualClock clock;
   LoopExecutor loop;

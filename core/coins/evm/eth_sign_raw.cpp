@@ -42,7 +42,7 @@ struct PayForGas {
       throwInvalidParams(r.fieldPath("tx_type") + ": unknown variant `" + type.substr(0, 60) +
                          "`, expected `Legacy` or `Eip1559`");
     }
-    r.rejectUnknown();
+    r.ignoreUnknown();
     return p;
   }
 };
@@ -98,7 +98,7 @@ struct EthRawTx {
       if (!n || *n == UINT64_MAX) throwInvalidParams(t.fieldPath("nonce") + ": out of range");
       p.nonce = *n;
     }
-    t.rejectUnknown();
+    t.ignoreUnknown();
     return p;
   }
 };

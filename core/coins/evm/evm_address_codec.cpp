@@ -25,6 +25,8 @@ void EvmAddressCodec::validate(std::string_view address) const {
 std::optional<std::string> EvmAddressCodec::convert(std::string_view from,
                                                     const std::string& format,
                                                     const std::optional<std::string>&) const {
+  if (format == "singlecase")
+    return "0x" + toHex(parseEthAddress(from, false));  // KDF's lower case
   if (format != "mixedcase") return std::nullopt;
   return eip55Checksum(parseEthAddress(from, false));
 }

@@ -2,6 +2,7 @@
 #include "core/coins/utxo/utxo_activation.h"
 
 #include "core/coins/hd_platform_wallet.h"
+#include "core/coins/platform_activation_errors.h"
 #include "core/coins/utxo/electrum/electrum_backend.h"
 #include "core/coins/utxo/history/utxo_history.h"
 #include "core/coins/utxo/native/native_backend.h"
@@ -16,14 +17,15 @@ namespace walletd {
 namespace {
 
 // What the connector opens for each server (TCP: tcp://url; SSL: ssl://url; WSS: wss://ws_url
-// or url), keeping only the servers whose protocol this host opens: coins files list servers
-// of every protocol, and the browser opens only WSS.
+// or url; WS: ws://url), keeping only the servers whose protocol this host opens: coins files
+// list servers of every protocol, the browser opens only WSS, and no host opens plain WS.
 std::vector<StreamTarget> electrumTargets(const StreamConnector& connector,
                                           const std::vector<ElectrumServerParams>& servers) {
   std::vector<StreamTarget> out;
   for (const ElectrumServerParams& server : servers) {
     const std::string scheme = server.protocol == "SSL"   ? "ssl"
                                : server.protocol == "WSS" ? "wss"
+                               : server.protocol == "WS"  ? "ws"
                                                           : "tcp";
     if (!connector.supports(scheme)) continue;
     std::string where = server.protocol == "WSS" && server.ws_url ? *server.ws_url : server.url;
@@ -48,6 +50,7 @@ const CoinEntry& checkActivation(Node& node, const UtxoActivationParams& p) {
     throw rpcError(InitStandaloneCoinError::CoinConfigIsNotFound,
                    "Coin " + p.ticker + " config is not found", Json(p.ticker));
   }
+  throwIfMalformed(InitStandaloneCoinError::CoinProtocolParseError, p.ticker, entry->malformed);
   if (entry->protocol_type != "UTXO") {
     throw rpcError(InitStandaloneCoinError::UnexpectedCoinProtocol,
                    "Unexpected protocol " + entry->protocolName() + " for " + p.ticker,

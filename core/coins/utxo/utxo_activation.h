@@ -16,6 +16,8 @@ namespace walletd {
 
 void registerUtxoActivation(MethodTable& table);
 void registerUtxoLegacyActivation(MethodTable& table);
+// The legacy `enable` (Native mode) of a UTXO coin; the shared `enable` routes to it.
+LegacyHandler utxoLegacyEnable();
 
 // The checks that need no peer (init answers them at once). Throws InitStandaloneCoinError.
 void checkInit(RequestContext& ctx, const UtxoActivationParams& p);

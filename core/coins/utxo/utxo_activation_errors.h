@@ -1,7 +1,7 @@
 // KDF's InitStandaloneCoinError, the errors of task::enable_utxo::* (and later the other
 // standalone coins). error_data: CoinIsAlreadyActivated: the ticker; CoinConfigIsNotFound: the
-// ticker; UnexpectedCoinProtocol: {ticker, protocol}; CoinCreationError: {ticker, error}; the
-// others: the message.
+// ticker; UnexpectedCoinProtocol: {ticker, protocol}; CoinCreationError and
+// CoinProtocolParseError: {ticker, error}; the others: the message.
 #pragma once
 
 #include "core/rpc/rpc_error.h"
@@ -12,6 +12,7 @@ namespace walletd {
   X(CoinIsAlreadyActivated, 400)               \
   X(CoinConfigIsNotFound, 400)                 \
   X(UnexpectedCoinProtocol, 400)               \
+  X(CoinProtocolParseError, 500)               \
   X(CoinCreationError, 400) X(Transport, 500) X(Internal, 500)
 WALLETD_ERROR_FAMILY(InitStandaloneCoinError, WALLETD_INIT_STANDALONE_COIN_ERRORS)
 

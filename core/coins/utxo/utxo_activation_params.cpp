@@ -11,16 +11,16 @@ ElectrumServerParams serverFrom(const Json& value, const std::string& path) {
   if (s.url.empty() || s.url.size() > 2048)
     throwInvalidParams(r.fieldPath("url") + ": empty or too long");
   s.protocol = r.optionalOr<std::string>("protocol", "TCP");
-  if (s.protocol != "TCP" && s.protocol != "SSL" && s.protocol != "WSS") {
+  if (s.protocol != "TCP" && s.protocol != "SSL" && s.protocol != "WS" && s.protocol != "WSS") {
     throwInvalidParams(r.fieldPath("protocol") + ": unknown variant `" + s.protocol.substr(0, 40) +
-                       "`, expected one of `TCP`, `SSL`, `WSS`");
+                       "`, expected one of `TCP`, `SSL`, `WS`, `WSS`");
   }
   s.disable_cert_verification = r.optionalOr<bool>("disable_cert_verification", false);
   s.ws_url = r.optional<std::string>("ws_url");
   s.timeout_sec = r.optional<std::uint64_t>("timeout_sec");
   if (s.timeout_sec && (*s.timeout_sec == 0 || *s.timeout_sec > 600))
     throwInvalidParams(r.fieldPath("timeout_sec") + ": out of range 1..600");
-  r.rejectUnknown();
+  r.ignoreUnknown();
   return s;
 }
 
@@ -43,8 +43,13 @@ void parseMode(ParamsReader& a, UtxoActivationParams& p) {
   ParamsReader mode = a.object("mode");
   const std::string rpc = mode.required<std::string>("rpc");
   if (rpc == "Native") {
+    // Adjacently tagged unit variant in KDF: `rpc_data` may be absent or null, nothing else.
+    if (mode.optional<Json>("rpc_data"))
+      throwInvalidParams(mode.fieldPath("rpc_data") +
+                         ": invalid type: map, expected unit variant "
+                         "UtxoRpcMode::Native");
     p.mode = UtxoActivationParams::Mode::Native;
-    mode.rejectUnknown();
+    mode.ignoreUnknown();
     return;
   }
   if (rpc != "Electrum") {
@@ -54,20 +59,22 @@ void parseMode(ParamsReader& a, UtxoActivationParams& p) {
   p.mode = UtxoActivationParams::Mode::Electrum;
   ParamsReader data = mode.object("rpc_data");
   parseServers(data, p);
-  data.rejectUnknown();
-  mode.rejectUnknown();
+  data.ignoreUnknown();
+  mode.ignoreUnknown();
 }
 
 UtxoMergeParams mergeFrom(ParamsReader r) {
   UtxoMergeParams m;
-  m.merge_at = r.required<std::uint32_t>("merge_at");
-  m.check_every = r.required<std::uint32_t>("check_every");
-  m.max_merge_at_once = r.required<std::uint32_t>("max_merge_at_once");
-  if (m.merge_at < 2) throwInvalidParams(r.fieldPath("merge_at") + ": at least 2");
-  if (m.check_every == 0) throwInvalidParams(r.fieldPath("check_every") + ": at least 1");
-  if (m.max_merge_at_once < 2 || m.max_merge_at_once > 1000)
-    throwInvalidParams(r.fieldPath("max_merge_at_once") + ": out of range 2..1000");
-  r.rejectUnknown();
+  m.merge_at = r.required<std::uint64_t>("merge_at");
+  if (auto every = r.optional<Json>("check_every")) {
+    if (!every->is_number() || every->get<double>() < 0)
+      throwInvalidParams(r.fieldPath("check_every") + ": invalid type: " +
+                         describeJsonType(*every) + ", expected a non-negative number of seconds");
+    m.check_every = every->get<double>();
+  }
+  m.max_merge_at_once =
+      r.optionalOr<std::uint64_t>("max_merge_at_once", UtxoMergeParams::kDefaultMaxMergeAtOnce);
+  r.ignoreUnknown();
   return m;
 }
 
@@ -79,7 +86,7 @@ UtxoActivationParams UtxoActivationParams::parse(ParamsReader& r) {
   ParamsReader a = r.object("activation_params");
   parseMode(a, p);
   p.parseCommon(a);
-  a.rejectUnknown();
+  a.ignoreUnknown();
   return p;
 }
 
@@ -98,7 +105,8 @@ UtxoActivationParams UtxoActivationParams::parseLegacy(ParamsReader& r, Mode mod
 
 void UtxoActivationParams::parseCommon(ParamsReader& a) {
   UtxoActivationParams& p = *this;
-  if (a.has("utxo_merge_params")) p.merge_params = mergeFrom(a.object("utxo_merge_params"));
+  if (auto merge = a.optional<Json>("utxo_merge_params"))
+    p.merge_params = mergeFrom(ParamsReader(*merge, a.fieldPath("utxo_merge_params"), false));
   p.tx_history = a.optionalOr<bool>("tx_history", false);
   p.get_balances = a.optionalOr<bool>("get_balances", true);
   p.required_confirmations = a.optional<std::uint32_t>("required_confirmations");
@@ -113,7 +121,7 @@ void UtxoActivationParams::parseCommon(ParamsReader& a) {
                          "`, expected one of `standard`, `segwit`, `cashaddress`");
     }
     f.optional<std::string>("network");
-    f.rejectUnknown();
+    f.ignoreUnknown();
   }
   if (auto policy = a.optional<PrivKeyPolicy>("priv_key_policy")) p.priv_key_policy = *policy;
   p.check_utxo_maturity = a.optional<bool>("check_utxo_maturity");
@@ -145,10 +153,11 @@ void UtxoActivationParams::parseCommon(ParamsReader& a) {
 
 const char* UtxoActivationParams::typeDoc() {
   return "{ ticker: string; activation_params: { mode: { rpc: \"Native\" } | { rpc: \"Electrum\"; "
-         "rpc_data: { servers: { url: string; protocol?: \"TCP\" | \"SSL\" | \"WSS\"; "
+         "rpc_data: { servers: { url: string; protocol?: \"TCP\" | \"SSL\" | \"WS\" | \"WSS\"; "
          "disable_cert_verification?: boolean; ws_url?: string; timeout_sec?: number }[]; "
          "min_connected?: number; max_connected?: number } }; utxo_merge_params?: { merge_at: "
-         "number; check_every: number; max_merge_at_once: number }; tx_history?: boolean; "
+         "number; check_every?: number /* seconds, default 10 */; max_merge_at_once?: number /* "
+         "default 100 */ }; tx_history?: boolean; "
          "get_balances?: boolean; required_confirmations?: number; requires_notarization?: "
          "boolean; address_format?: { format: \"standard\" | \"segwit\" | \"cashaddress\"; "
          "network?: string }; priv_key_policy?: PrivKeyPolicy; check_utxo_maturity?: boolean; "

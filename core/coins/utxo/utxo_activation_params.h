@@ -1,6 +1,7 @@
 // The params of task::enable_utxo::init (KDF's InitStandaloneCoinReq<UtxoActivationParams>):
-// {ticker, activation_params: {mode, ...}}. Parsed strictly: a field of the wrong type, out of
-// range or unknown answers InvalidRequest naming it.
+// {ticker, activation_params: {mode, ...}}. A field of the wrong type or out of range answers
+// InvalidRequest naming it; unknown fields are ignored (KDF's UtxoActivationParams has no
+// deny_unknown_fields, and the SDK sends coins-file fields such as txfee and pubtype here).
 #pragma once
 
 #include <cstdint>
@@ -22,10 +23,14 @@ struct ElectrumServerParams {
   std::optional<std::uint64_t> timeout_sec;
 };
 
+// KDF's UtxoMergeParams: merge_at required, check_every in seconds (a float, default 10),
+// max_merge_at_once default 100; no range checks at parse (the loop bounds what it does).
 struct UtxoMergeParams {
-  std::uint32_t merge_at = 0;
-  std::uint32_t check_every = 0;  // blocks
-  std::uint32_t max_merge_at_once = 0;
+  static constexpr double kDefaultCheckEverySeconds = 10;
+  static constexpr std::uint32_t kDefaultMaxMergeAtOnce = 100;
+  std::uint64_t merge_at = 0;
+  double check_every = kDefaultCheckEverySeconds;
+  std::uint64_t max_merge_at_once = kDefaultMaxMergeAtOnce;
 };
 
 struct UtxoActivationParams {

@@ -169,7 +169,9 @@ void UtxoAddressCodec::validate(std::string_view address) const {
 }
 
 // convertaddress: `contract`/`wallet` only for QTUM; `cashaddress` in the given (or the coin's)
-// network; anything else writes the standard (or, for a witness program, segwit) form.
+// network; `segwit` (KDF's UtxoAddressFormat::Segwit) the P2WPKH form of a key hash, for a coin
+// with a bech32_hrp; `standard` the base58 form — of the same key hash for a P2WPKH address, as
+// KDF converts it (a P2WSH program has no base58 form and keeps its own).
 std::optional<std::string> UtxoAddressCodec::convert(
     std::string_view from, const std::string& to, const std::optional<std::string>& network) const {
   if ((to == "contract" || to == "wallet") && !rules_.is_qtum) return std::nullopt;
@@ -191,9 +193,18 @@ std::optional<std::string> UtxoAddressCodec::convert(
         network.value_or(rules_.cash_network.empty() ? "bitcoincash" : rules_.cash_network);
     return format(address, UtxoFormat::CashAddress, cash_network);
   }
-  const bool segwit = address.kind == UtxoAddress::Kind::WitnessV0KeyHash ||
-                      address.kind == UtxoAddress::Kind::WitnessV0ScriptHash;
-  return format(address, segwit ? UtxoFormat::Segwit : UtxoFormat::Standard, "");
+  const bool key_hash = address.kind == UtxoAddress::Kind::P2PKH ||
+                        address.kind == UtxoAddress::Kind::WitnessV0KeyHash;
+  if (to == "segwit") {
+    if (!rules_.bech32_hrp)
+      throw EncodingError(
+          "Cannot convert to a segwit address for a coin with no bech32_hrp in config");
+    if (!key_hash) throw EncodingError("only a key-hash address has a segwit (P2WPKH) form");
+    return format({UtxoAddress::Kind::WitnessV0KeyHash, address.hash}, UtxoFormat::Segwit, "");
+  }
+  if (address.kind == UtxoAddress::Kind::WitnessV0KeyHash) address.kind = UtxoAddress::Kind::P2PKH;
+  const bool witness = address.kind == UtxoAddress::Kind::WitnessV0ScriptHash;
+  return format(address, witness ? UtxoFormat::Segwit : UtxoFormat::Standard, "");
 }
 
 }  // namespace walletd

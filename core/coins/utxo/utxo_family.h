@@ -19,6 +19,7 @@ class UtxoFamily : public CoinFamily {
     return std::make_unique<UtxoAddressCodec>(coin);
   }
   void registerMethods(MethodTable& table) const override { registerUtxoActivation(table); }
+  LegacyHandler legacyEnable() const override { return utxoLegacyEnable(); }
 };
 
 }  // namespace walletd

@@ -75,13 +75,15 @@ void registerUtxoLegacyActivation(MethodTable& t) {
       "unspendable_balance: string; required_confirmations: number; requires_notarization: "
       "boolean; mature_confirmations: number }";
   t.add({"electrum",
-         "{ coin: string; servers: { url: string; protocol?: \"TCP\" | \"SSL\" | \"WSS\"; "
+         "{ coin: string; servers: { url: string; protocol?: \"TCP\" | \"SSL\" | \"WS\" | \"WSS\"; "
          "disable_cert_verification?: boolean }[]; min_connected?: number; max_connected?: "
          "number; " +
              common + " }",
          result, MethodAccess::Protected, nullptr, legacyHandler(&legacyElectrum)});
-  t.add({"enable", "{ coin: string; " + common + " }", result, MethodAccess::Protected, nullptr,
-         legacyHandler(&legacyEnable)});
+}
+
+LegacyHandler utxoLegacyEnable() {
+  return legacyHandler(&legacyEnable);
 }
 
 }  // namespace walletd

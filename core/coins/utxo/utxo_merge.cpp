@@ -2,6 +2,7 @@
 #include "core/coins/utxo/utxo_merge.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "core/async/rounds.h"
 #include "core/coins/transport_error.h"
@@ -18,13 +19,15 @@ Task<std::optional<std::string>> UtxoCoin::mergeOnce(UtxoMergeParams params) {
     // Confirmed ones only: what a merge in flight spends is still listed until it is mined.
     if (u.script_pubkey == mine_.script && u.confirmations > 0) outputs.push_back(u);
   }
-  if (outputs.size() <= params.merge_at) co_return std::nullopt;
+  // More than merge_at, and never one output "merged" into itself (KDF takes merge_at 0 or 1).
+  if (outputs.size() <= std::max<std::uint64_t>(params.merge_at, 1)) co_return std::nullopt;
   std::sort(outputs.begin(), outputs.end(),
             [](const UnspentOutput& a, const UnspentOutput& b) { return a.value < b.value; });
   const std::size_t input_vbytes = kind_ == SpendKind::P2WPKH ? 69 : 149;  // largest signature
   const std::size_t fits = (kMaxStandardTxVbytes - 100) / input_vbytes;
-  const std::size_t count =
-      std::min({outputs.size(), static_cast<std::size_t>(params.max_merge_at_once), fits});
+  const std::size_t at_once =
+      static_cast<std::size_t>(std::clamp<std::uint64_t>(params.max_merge_at_once, 2, fits));
+  const std::size_t count = std::min(outputs.size(), at_once);
   SelectionRequest selection;
   selection.max = true;
   selection.payments = {{0, mine_.script}};
@@ -53,26 +56,18 @@ namespace {
 struct MergeState {
   std::shared_ptr<UtxoCoin> coin;
   UtxoMergeParams params;
-  std::optional<std::uint64_t> last_check;  // the tip the outputs were last counted at
+  bool waited = false;  // KDF's loop sleeps check_every before its first count
 };
 
-// One round: the tip read, and the outputs counted when check_every blocks passed since the last
-// count (at once on the first round).
+// One round: count the outputs and merge them when there are more than merge_at. What a merge
+// in flight spends is already gone from unspentOf (our own broadcasts correct the peer's list),
+// so a round before it is mined does not spend the same outputs again.
 Task<bool> mergeRound(std::shared_ptr<MergeState> s) {
-  std::uint64_t tip = 0;
-  bool reached = true;
+  if (!std::exchange(s->waited, true)) co_return true;
   try {
-    tip = co_await s->coin->backend().currentBlock();
-  } catch (const TransportFailure&) {
-    reached = false;  // the peer is away: try again at the next round
-  }
-  if (reached && (!s->last_check || tip >= *s->last_check + s->params.check_every)) {
-    s->last_check = tip;
-    try {
-      co_await s->coin->mergeOnce(s->params);
-    } catch (const std::exception&) {
-      // Not reached, refused, or worth less than its fee: counted again check_every blocks later.
-    }
+    co_await s->coin->mergeOnce(s->params);
+  } catch (const std::exception&) {
+    // Not reached, refused, or worth less than its fee: counted again check_every later.
   }
   co_return true;
 }
@@ -81,8 +76,10 @@ Task<bool> mergeRound(std::shared_ptr<MergeState> s) {
 
 void startUtxoMergeLoop(std::shared_ptr<UtxoCoin> coin, UtxoMergeParams params, Executor& executor,
                         CancellationToken stop) {
-  auto state = std::make_shared<MergeState>(MergeState{std::move(coin), params, std::nullopt});
-  spawnRounds(executor, kMergePollMs, std::move(stop), [state] { return mergeRound(state); });
+  const auto interval_ms = static_cast<std::uint64_t>(
+      std::clamp(params.check_every * 1000, double(kMinMergeIntervalMs), 86400e3));
+  auto state = std::make_shared<MergeState>(MergeState{std::move(coin), params});
+  spawnRounds(executor, interval_ms, std::move(stop), [state] { return mergeRound(state); });
 }
 
 }  // namespace walletd

@@ -21,21 +21,22 @@ struct AddressFormatRequest {
     ParamsReader r(value, path, false);
     AddressFormatRequest f;
     f.format = r.required<std::string>("format");
-    static const char* const kFormats[] = {"mixedcase", "cashaddress", "standard", "contract",
-                                           "wallet"};
+    // KDF's UtxoAddressFormat (standard, segwit, cashaddress), EthAddressFormat (mixedcase,
+    // singlecase) and QTUM's contract/wallet; `network` belongs to cashaddress (elsewhere it is
+    // ignored, as KDF ignores it).
+    static const char* const kFormats[] = {"mixedcase", "singlecase", "cashaddress", "standard",
+                                           "segwit",    "contract",   "wallet"};
     if (std::find(std::begin(kFormats), std::end(kFormats), f.format) == std::end(kFormats)) {
-      throwInvalidParams(
-          r.fieldPath("format") + ": unknown variant `" + f.format.substr(0, 100) +
-          "`, expected one of `mixedcase`, `cashaddress`, `standard`, `contract`, `wallet`");
+      throwInvalidParams(r.fieldPath("format") + ": unknown variant `" + f.format.substr(0, 100) +
+                         "`, expected one of `mixedcase`, `singlecase`, `cashaddress`, "
+                         "`standard`, `segwit`, `contract`, `wallet`");
     }
     f.network = r.optional<std::string>("network");
-    if (f.network && f.format != "cashaddress") {
-      throwInvalidParams(r.fieldPath("network") + ": only valid with format `cashaddress`");
-    }
+    if (f.format != "cashaddress") f.network.reset();
     if (f.network && (f.network->empty() || f.network->size() > 83)) {
       throwInvalidParams(r.fieldPath("network") + ": must have 1 to 83 characters");
     }
-    r.rejectUnknown();
+    r.ignoreUnknown();
     return f;
   }
 };
@@ -110,7 +111,8 @@ Task<Json> validateAddress(RequestContext& ctx, ValidateAddressParams p) {
 void registerAddressMethods(MethodTable& t) {
   t.add({"convertaddress",
          "{ coin: string; from: string; to_address_format: { format: \"mixedcase\" | "
-         "\"cashaddress\" | \"standard\" | \"contract\" | \"wallet\"; network?: string } }",
+         "\"singlecase\" | \"cashaddress\" | \"standard\" | \"segwit\" | \"contract\" | "
+         "\"wallet\"; network?: string } }",
          "{ address: string }", MethodAccess::Protected, typedHandler(&convertAddress),
          legacyResultHandler(&convertAddress)});
   t.add({"validateaddress", "{ coin: string; address: string }",

@@ -45,7 +45,7 @@ AccountId AccountId::fromJson(const Json& value, const std::string& path, bool e
                        (enabled_only ? "`, expected `iguana` or `hd`"
                                      : "`, expected one of `iguana`, `hd`, `hw`"));
   }
-  r.rejectUnknown();
+  r.ignoreUnknown();
   return id;
 }
 

@@ -102,10 +102,6 @@ struct CoinsParams {
   }
 };
 
-struct NoParams {
-  static NoParams parse(ParamsReader&) { return {}; }
-};
-
 // The node's accounts, read from storage by the first request that needs them.
 Task<AccountStore*> store(RequestContext& ctx) {
   AccountStore& accounts = ctx.node.accounts();
@@ -157,7 +153,7 @@ Task<Json> deactivateCoins(RequestContext& ctx, CoinsParams p) {
   co_await accounts->deactivateCoins(p.id, std::move(p.tickers));
   co_return success();
 }
-Task<Json> getAccounts(RequestContext& ctx, NoParams) {
+Task<Json> getAccounts(RequestContext& ctx, UnitParams) {
   Json out = Json::array();
   AccountStore* accounts = co_await store(ctx);
   for (const auto& [record, enabled] : accounts->list()) {
@@ -167,7 +163,7 @@ Task<Json> getAccounts(RequestContext& ctx, NoParams) {
   }
   co_return out;
 }
-Task<Json> getEnabledAccount(RequestContext& ctx, NoParams) {
+Task<Json> getEnabledAccount(RequestContext& ctx, UnitParams) {
   AccountStore* accounts = co_await store(ctx);
   co_return accounts->enabled().toJson();
 }

@@ -103,28 +103,47 @@ Task<std::vector<AccountAddressInfo>> hdAddressInfos(const HdWallet& hd,
   co_return out;
 }
 
+namespace {
+
+// One account's lines and totals, from readings of (at least) its addresses.
+WalletAccountInfo accountInfo(const HdWallet& hd, const std::vector<HdBalanceColumn>& columns,
+                              std::uint32_t account_id, const std::vector<HdAddressRef>& refs,
+                              const std::vector<HdAddressReading>& readings) {
+  WalletAccountInfo info;
+  info.account_index = account_id;
+  info.derivation_path = hd.accountPath(account_id).str();
+  std::vector<UInt256> totals(columns.size());
+  for (std::size_t i = 0; i < refs.size() && i < readings.size(); ++i) {
+    if (refs[i].account_id != account_id) continue;
+    for (std::size_t c = 0; c < totals.size() && c < readings[i].amounts.size(); ++c) {
+      if (auto sum = totals[c].add(readings[i].amounts[c])) totals[c] = *sum;
+    }
+    info.addresses.push_back(addressInfo(hd, columns, refs[i], readings[i]));
+  }
+  info.total_balance = hdBalanceObject(columns, totals);
+  return info;
+}
+
+}  // namespace
+
 Task<WalletBalanceInfo> hdWalletBalance(const HdWallet& hd, std::vector<HdBalanceColumn> columns,
                                         HdAddressesReader read) {
   WalletBalanceInfo out;
   const std::vector<HdAddressRef> all = hd.knownAddresses();
   std::vector<HdAddressReading> readings;
   if (!all.empty()) readings = co_await read(all);
-  for (const HdAccountRecord& account : hd.accounts()) {
-    WalletAccountInfo info;
-    info.account_index = account.account_id;
-    info.derivation_path = hd.accountPath(account.account_id).str();
-    std::vector<UInt256> totals(columns.size());
-    for (std::size_t i = 0; i < all.size() && i < readings.size(); ++i) {
-      if (all[i].account_id != account.account_id) continue;
-      for (std::size_t c = 0; c < totals.size() && c < readings[i].amounts.size(); ++c) {
-        if (auto sum = totals[c].add(readings[i].amounts[c])) totals[c] = *sum;
-      }
-      info.addresses.push_back(addressInfo(hd, columns, all[i], readings[i]));
-    }
-    info.total_balance = hdBalanceObject(columns, totals);
-    out.accounts.push_back(std::move(info));
-  }
+  for (const HdAccountRecord& account : hd.accounts())
+    out.accounts.push_back(accountInfo(hd, columns, account.account_id, all, readings));
   co_return out;
+}
+
+Task<WalletAccountInfo> hdAccountBalance(const HdWallet& hd,
+                                         const std::vector<HdBalanceColumn>& columns,
+                                         std::uint32_t account_id, const HdAddressesReader& read) {
+  const std::vector<HdAddressRef> mine = hd.knownAddresses(account_id);
+  std::vector<HdAddressReading> readings;
+  if (!mine.empty()) readings = co_await read(mine);
+  co_return accountInfo(hd, columns, account_id, mine, readings);
 }
 
 Task<WalletBalanceInfo> hdWalletBalance(const HdWallet& hd, std::vector<HdBalanceColumn> columns,

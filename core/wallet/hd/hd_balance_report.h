@@ -63,6 +63,12 @@ Task<WalletBalanceInfo> hdWalletBalance(const HdWallet& hd, std::vector<HdBalanc
 Task<WalletBalanceInfo> hdWalletBalance(const HdWallet& hd, std::vector<HdBalanceColumn> columns,
                                         HdAddressReader read);
 
+// One account's known addresses (both chains) with their balances and the account's total:
+// KDF's HDAccountBalance, the answer of task::account_balance.
+Task<WalletAccountInfo> hdAccountBalance(const HdWallet& hd,
+                                         const std::vector<HdBalanceColumn>& columns,
+                                         std::uint32_t account_id, const HdAddressesReader& read);
+
 // A BalanceObject with one entry per column, or the sum of some readings.
 BalanceObject hdBalanceObject(const std::vector<HdBalanceColumn>& columns,
                               const std::vector<UInt256>& amounts);

@@ -56,7 +56,7 @@ Json DerivationMethod::toJson() const {
 DerivationMethod DerivationMethod::fromJson(const Json& value, const std::string& path) {
   ParamsReader r(value, path, false);
   const std::string type = r.required<std::string>("type");
-  r.rejectUnknown();
+  r.ignoreUnknown();
   if (type == "Iguana") return {Type::Iguana};
   if (type == "HDWallet") return {Type::HDWallet};
   throwInvalidParams(r.fieldPath("type") + ": unknown variant `" + type.substr(0, 100) +
@@ -89,7 +89,7 @@ AddressPath AddressPath::fromJson(const Json& value, const std::string& path) {
     out.chain = bip44ChainFromJson(*chain, r.fieldPath("chain"));
   if (auto text = r.optional<Json>("derivation_path"))
     out.derivation_path = pathFromJson(*text, r.fieldPath("derivation_path"));
-  r.rejectUnknown();
+  r.ignoreUnknown();
   return out;
 }
 
@@ -135,7 +135,7 @@ HistoryAccountFilter HistoryAccountFilter::fromJson(const Json& value, const std
     throwInvalidParams(r.fieldPath("type") + ": unknown variant `" + type.substr(0, 100) +
                        "`, expected `account_id` or `address_id`");
   }
-  r.rejectUnknown();
+  r.ignoreUnknown();
   return out;
 }
 
@@ -155,7 +155,7 @@ WithdrawFromInfo WithdrawFromInfo::fromJson(const Json& value, const std::string
     out.chain = bip44ChainFromJson(r.required<Json>("chain"), r.fieldPath("chain"));
     out.address_id = index(r, "address_id");
   }
-  r.rejectUnknown();
+  r.ignoreUnknown();
   return out;
 }
 

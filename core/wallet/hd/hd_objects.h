@@ -1,5 +1,5 @@
 // The shared wallet objects of spec §2.2, ready for the coin families: what a request may carry
-// (AddressPath, HistoryAccountFilter, WithdrawFromInfo; strict parsing, InvalidRequest naming the
+// (AddressPath, HistoryAccountFilter, WithdrawFromInfo; parsing with InvalidRequest naming the
 // field) and what answers show (DerivationMethod, BalanceInfo, AccountAddressInfo,
 // WalletAccountInfo, WalletBalanceInfo, NewAddressInfo, ScanAddressesInfo).
 #pragma once

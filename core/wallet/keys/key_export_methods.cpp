@@ -195,10 +195,6 @@ Task<Json> getPrivateKeys(RequestContext& ctx, GetPrivateKeysParams p) {
   co_return hdKeys(node, p.coins, start, end, p.account_index.value_or(0));
 }
 
-struct NoParams {
-  static NoParams parse(ParamsReader&) { return {}; }
-};
-
 const PublicKey& internalKey(const Node& node) {
   try {
     return node.keys().internalPublicKey();

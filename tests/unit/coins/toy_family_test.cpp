@@ -222,3 +222,38 @@ TEST_CASE("key export and address methods reach a family's own address codec") {
               Json{{"coin", "TOY"}, {"from", address}, {"to_address_format", to}})["error_type"] ==
         "UnsupportedAddressFormat");
 }
+
+TEST_CASE("a malformed coins-file entry answers KDF's protocol parse error; the rest activate") {
+  ToyLedger ledger;
+  const CoinFamilies families({std::make_shared<ToyFamily>(ledger)});
+  const CoinsConfig coins = CoinsConfig::fromJson(Json::parse(R"([
+    {"coin": "BROKEN", "protocol": {"protocol_data": {}}},
+    {"coin": "TOY", "colour": "red", "protocol": {"type": "TOY"}}])"));
+  REQUIRE(coins.warnings().size() == 1);
+  TestNode t(Json{{"passphrase", "toy passphrase"}}, coins, families);
+  int status = 0;
+  const Json refused = t.rpc("enable_eth_with_tokens",
+                             Json{{"ticker", "BROKEN"}, {"nodes", Json::array()}}, &status);
+  CHECK(refused["error_type"] == "CoinProtocolParseError");
+  CHECK(refused["error_data"] ==
+        Json::parse(R"({"ticker":"BROKEN","error":"protocol: missing field `type`"})"));
+  CHECK(status == 500);
+  CHECK(t.rpc("enable_erc20", Json{{"ticker", "BROKEN"}, {"activation_params", Json::object()}},
+              &status)["error_type"] == "TokenProtocolParseError");
+  CHECK(t.rpc("enable_eth_with_tokens", Json{{"ticker", "TOY"}})["result"]["colour"] == "red");
+}
+
+TEST_CASE("the legacy enable routes a platform through its family's activator") {
+  ToyLedger ledger;
+  const CoinFamilies families({std::make_shared<ToyFamily>(ledger)});
+  TestNode t(Json{{"passphrase", "toy passphrase"}}, toyCoins(), families);
+  const Json answer = t.legacy(Json{{"method", "enable"},
+                                    {"coin", "TOY"},
+                                    {"urls", Json::array()},
+                                    {"swap_contract_address", "0x00"},
+                                    {"gui", "x"}});
+  CHECK(answer == Json::parse(R"({"result":"success","address":"toy1qqqq","balance":"12.5",
+      "unspendable_balance":"0.5","coin":"TOY","required_confirmations":1,
+      "requires_notarization":false})"));
+  CHECK(t.rpc("get_enabled_coins")["result"]["coins"] == Json::parse(R"([{"ticker":"TOY"}])"));
+}

@@ -89,15 +89,19 @@ TEST_CASE("a JSON-RPC error is the node's answer and is not retried elsewhere") 
   CHECK(f.http.requests.size() == 1);
 }
 
-TEST_CASE("CoinNode parses strictly and accepts KDF's and the spec's proxy flag") {
+TEST_CASE("CoinNode accepts KDF's and the spec's proxy flag, ignores unknown keys, marks ws://") {
   CHECK(
       CoinNode::fromJson(Json::parse(R"({"url":"https://node.example","komodo_proxy":true})"), "n")
           .proxy_auth);
   CHECK(CoinNode::fromJson(Json::parse(R"({"url":"http://127.0.0.1:8545"})"), "n").url ==
         "http://127.0.0.1:8545");
-  for (const char* bad :
-       {R"({})", R"({"url":5})", R"({"url":"ftp://x"})",
-        R"({"url":"http://x","komodo_proxy":"yes"})", R"({"url":"http://x","other":1})"}) {
+  // KDF's EthNode has no deny_unknown_fields; older clients still send gui_auth.
+  CHECK(CoinNode::fromJson(Json::parse(R"({"url":"http://x","gui_auth":false,"other":1})"), "n")
+            .url == "http://x");
+  CHECK(CoinNode::fromJson(Json::parse(R"({"url":"wss://x/ws"})"), "n").websocket);
+  CHECK_FALSE(CoinNode::fromJson(Json::parse(R"({"url":"https://x"})"), "n").websocket);
+  for (const char* bad : {R"({})", R"({"url":5})", R"({"url":"ftp://x"})",
+                          R"({"url":"http://x","komodo_proxy":"yes"})"}) {
     CAPTURE(bad);
     CHECK_THROWS_AS(CoinNode::fromJson(Json::parse(bad), "n"), RpcError);
   }

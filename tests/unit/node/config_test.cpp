@@ -83,10 +83,25 @@ TEST_CASE("walletd's own coins file holds its supported and test coins") {
   }
 }
 
-TEST_CASE("malformed coins files are refused with the entry named") {
+TEST_CASE("a coins file that is not a JSON array is refused") {
   REQUIRE_THROWS_WITH(CoinsConfig::fromText("{}"), "the coins file must be a JSON array of coins");
-  REQUIRE_THROWS_WITH(CoinsConfig::fromText(R"([{"name":"x"}])"), "coins[0] has no `coin` ticker");
-  REQUIRE_THROWS_WITH(CoinsConfig::fromText(R"([{"coin":"X","protocol":{"type":1}}])"),
-                      "coins[0] (X) has a `protocol` without a string `type`");
   REQUIRE_THROWS_AS(CoinsConfig::fromText("[,"), CoinsFileError);
+}
+
+TEST_CASE("malformed entries load as KDF loads them: a warning each, the others unharmed") {
+  const CoinsConfig coins = CoinsConfig::fromText(
+      R"([{"name":"x"}, 7, {"coin":"X","protocol":{"type":1}}, {"coin":"Y","protocol":"UTXO"},
+          {"coin":"Z","protocol":{"protocol_data":{}}}, {"coin":"OK","protocol":{"type":"UTXO"}}])");
+  REQUIRE(
+      coins.warnings() ==
+      std::vector<std::string>{
+          "coins[0] has no `coin` ticker: skipped", "coins[1] is not an object: skipped",
+          "coins[2] (X) protocol: invalid type: number, expected a string: activating it will fail",
+          "coins[3] (Y) protocol: invalid type: string, expected an object: activating it will "
+          "fail",
+          "coins[4] (Z) protocol: missing field `type`: activating it will fail"});
+  REQUIRE(coins.find("X")->malformed == "protocol: invalid type: number, expected a string");
+  REQUIRE(coins.find("Z")->protocol_type.empty());
+  REQUIRE(!coins.find("OK")->malformed);
+  REQUIRE(coins.find("OK")->protocol_type == "UTXO");
 }

@@ -110,7 +110,7 @@ TEST_CASE("gui_storage refusals carry KDF's error types") {
   REQUIRE(errorType(t.rpc("gui_storage::get_enabled_account")) == "NoEnabledAccount");
 }
 
-TEST_CASE("gui_storage params: wrong types, missing and unknown fields, out-of-range values") {
+TEST_CASE("gui_storage params: wrong types, missing fields, out-of-range values") {
   TestNode t;
   const char* bad[] = {
       R"({"policy":"new","account_id":{"type":"hw","device_pubkey":"1549128bbfb33b997949b4105b6a6371c998e212"},"name":"x"})",
@@ -118,15 +118,12 @@ TEST_CASE("gui_storage params: wrong types, missing and unknown fields, out-of-r
       R"({"account_id":{"type":"iguana"}})",
       R"({"policy":"new","account_id":{"type":"iguana"}})",
       R"({"policy":"new","account_id":{"type":"iguana"},"name":7})",
-      R"({"policy":"new","account_id":{"type":"iguana"},"name":"x","color":"red"})",
       R"({"policy":"new","account_id":{"type":"hd"},"name":"x"})",
       R"({"policy":"new","account_id":{"type":"hd","account_idx":-1},"name":"x"})",
       R"({"policy":"new","account_id":{"type":"hd","account_idx":4294967296},"name":"x"})",
       R"({"policy":"new","account_id":{"type":"hd","account_idx":"1"},"name":"x"})",
-      R"({"policy":"new","account_id":{"type":"iguana","account_idx":1},"name":"x"})",
       R"({"policy":"new","account_id":{"type":"Iguana"},"name":"x"})",
       R"({"policy":"new","account_id":"iguana","name":"x"})",
-      R"({"policy":"new","account_id":{"type":"iguana"},"name":"x","balance_usd":"1e5"})",
       R"({"policy":"new","account_id":{"type":"iguana"},"name":"x","balance_usd":true})",
       R"({"policy":"new","account_id":{"type":"iguana"},"name":"x","description":null,"balance_usd":"abc"})",
   };

@@ -112,18 +112,19 @@ TEST_CASE("get_private_keys refusals carry KDF's error types and statuses") {
   CHECK((status == 500 && r["error_type"] == "KeyDerivationFailed"));
 }
 
-TEST_CASE("get_private_keys params: wrong types, missing and unknown fields, out of range") {
+TEST_CASE("get_private_keys params: wrong types, missing fields, out of range; unknown ignored") {
   TestNode t(hdConf(), walletdCoins());
   for (const char* params :
        {R"({})", R"({"coins":"BTC"})", R"({"coins":[1]})", R"({"coins":["BTC"],"mode":"HD"})",
         R"({"coins":["BTC"],"start_index":-1})", R"({"coins":["BTC"],"start_index":"0"})",
-        R"({"coins":["BTC"],"account_index":2147483648})", R"({"coins":["BTC"],"extra":1})"}) {
+        R"({"coins":["BTC"],"account_index":2147483648})"}) {
     CAPTURE(params);
     int status = 0;
     Json r = t.rpc("get_private_keys", j(params), &status);
     CHECK(status == 400);
     CHECK(r["error_type"] == "InvalidRequest");
   }
+  CHECK(t.rpc("get_private_keys", j(R"({"coins":["BTC"],"extra":1})"))["result"].size() == 1);
   Json many{{"coins", Json::array()}};
   for (int i = 0; i < 101; ++i) many["coins"].push_back("BTC");
   int status = 0;
@@ -192,18 +193,42 @@ TEST_CASE("convertaddress: cashaddr, standard, mixedcase and QTUM forms, legacy 
   r = t.rpc("convertaddress",
             j(R"({"coin":"NOPE","from":"x","to_address_format":{"format":"standard"}})"), &status);
   CHECK((status == 400 && r["error_type"] == "NoSuchCoin" && r["error_data"]["coin"] == "NOPE"));
-  for (
-      const char* params :
-      {R"({"coin":"BCH","from":"x"})",
-       R"({"coin":"BCH","from":"x","to_address_format":{"format":"weird"}})",
-       R"({"coin":"BCH","from":"x","to_address_format":{"format":"standard","network":"bchtest"}})",
-       R"({"coin":"BCH","from":"x","to_address_format":{"format":"standard","x":1}})",
-       R"({"coin":"BCH","from":7,"to_address_format":{"format":"standard"}})",
-       R"({"coin":"BCH","from":"x","to_address_format":{"format":"cashaddress","network":""}})"}) {
+  for (const char* params :
+       {R"({"coin":"BCH","from":"x"})",
+        R"({"coin":"BCH","from":"x","to_address_format":{"format":"weird"}})",
+        R"({"coin":"BCH","from":7,"to_address_format":{"format":"standard"}})",
+        R"({"coin":"BCH","from":"x","to_address_format":{"format":"cashaddress","network":""}})"}) {
     CAPTURE(params);
     r = t.rpc("convertaddress", j(params), &status);
     CHECK((status == 400 && r["error_type"] == "InvalidRequest"));
   }
+}
+
+TEST_CASE("convertaddress: KDF's segwit and standard forms of a key hash, and singlecase") {
+  TestNode t(Json::object(), walletdCoins());
+  auto to = [&](const char* coin, const char* from, const char* format) {
+    return t.rpc("convertaddress",
+                 Json{{"coin", coin}, {"from", from}, {"to_address_format", {{"format", format}}}});
+  };
+  // Vectors computed with bitcoinjs-lib (fromBech32 / toBase58Check on the same hash).
+  CHECK(to("BTC", "1DWZWURWrdJnuZBqQgv3THfmhbxWgJuFex", "segwit")["result"]["address"] ==
+        "bc1q3yut2ma4q2tsaul9lmycwxsf9tyra9ga8p4m7m");
+  CHECK(to("BTC", "bc1q4cn6qhvuajkdfhk3fzuup07ktrepcukc8hv0c8", "standard")["result"]["address"] ==
+        "1Gsr3fvGk6pJ2CT3RbJRt3if7noxywHChc");
+  CHECK(to("BTC-segwit", "bc1q4cn6qhvuajkdfhk3fzuup07ktrepcukc8hv0c8",
+           "segwit")["result"]["address"] == "bc1q4cn6qhvuajkdfhk3fzuup07ktrepcukc8hv0c8");
+  CHECK(to("BTC", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy", "segwit")["error_type"] ==
+        "InvalidAddress");  // a script hash has no P2WPKH form
+  const Json no_hrp = to("DOC", "RJTYiYeJ8eVvJ53n2YbrVmxWNNMVZjDGLh", "segwit");
+  CHECK(no_hrp["error"].get<std::string>().find("no bech32_hrp") != std::string::npos);
+  CHECK(to("ETH", "0x6B06d67C539B101180aC03b61ba7F7f3158CE54d",
+           "singlecase")["result"]["address"] == "0x6b06d67c539b101180ac03b61ba7f7f3158ce54d");
+  // `network` outside cashaddress is ignored, as KDF ignores it.
+  CHECK(
+      t.rpc(
+          "convertaddress",
+          j(R"({"coin":"BTC","from":"1DWZWURWrdJnuZBqQgv3THfmhbxWgJuFex","to_address_format":{"format":"standard","network":"x","y":1}})"))
+          ["result"]["address"] == "1DWZWURWrdJnuZBqQgv3THfmhbxWgJuFex");
 }
 
 TEST_CASE("validateaddress: valid and invalid addresses per family, with reasons") {
@@ -242,7 +267,7 @@ TEST_CASE("validateaddress: valid and invalid addresses per family, with reasons
   Json r = t.rpc("validateaddress", j(R"({"coin":"BTC"})"), &status);
   CHECK((status == 400 && r["error_type"] == "InvalidRequest"));
   r = t.rpc("validateaddress", j(R"({"coin":"BTC","address":"x","more":true})"), &status);
-  CHECK((status == 400 && r["error_type"] == "InvalidRequest"));
+  CHECK((status == 200 && r["result"]["is_valid"] == false));  // KDF ignores `more` too
 }
 
 TEST_CASE("wallet_name: a new wallet is generated, sealed, and reopened; a wrong password fails") {

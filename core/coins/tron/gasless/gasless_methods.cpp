@@ -26,7 +26,7 @@ struct CoinAndTrace {
     CoinAndTrace p;
     p.coin = r.required<std::string>("coin");
     p.trace_id = r.required<std::string>("trace_id");
-    r.rejectUnknown();
+    r.ignoreUnknown();
     return p;
   }
 };
@@ -38,7 +38,7 @@ struct StreamEnableParams {
     StreamEnableParams p;
     p.coin = r.required<std::string>("coin");
     p.client_id = r.optionalOr<std::uint64_t>("client_id", 0);
-    r.rejectUnknown();
+    r.ignoreUnknown();
     return p;
   }
 };

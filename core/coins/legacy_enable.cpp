@@ -1,0 +1,92 @@
+// KDF's legacy `enable` ({coin, ...} at the request's top level): the coin's family answers it
+// when it has its own (UTXO's Native mode); otherwise a platform (ETH, TRX) is activated from
+// `urls` with no tokens, and a token (ERC20, TRC20) through its platform, which — unlike KDF,
+// whose legacy token gets its own node connections — must be active. The answer is KDF's
+// CoinInitResponse without mature_confirmations (KDF leaves it out for these coins).
+#include "core/coins/legacy_enable.h"
+
+#include "core/coins/activation_methods.h"
+#include "core/coins/platform_activation_errors.h"
+#include "core/coins/transport_error.h"
+#include "core/node/node.h"
+
+namespace walletd {
+namespace {
+
+// The v2 platform request a legacy one stands for: `urls` become `nodes`; the fields both forms
+// share are carried over (KDF's legacy ETH activation reads the same ones).
+PlatformActivationParams platformParams(const Json& request, const std::string& ticker) {
+  Json v2 = Json{{"ticker", ticker}, {"nodes", Json::array()}};
+  const Json urls = request.value("urls", Json::array());
+  if (!urls.is_array()) throwInvalidParams("request.urls: invalid type: expected an array");
+  for (const Json& url : urls) v2["nodes"].push_back(Json{{"url", url}});
+  for (const char* key : {"required_confirmations", "requires_notarization", "priv_key_policy",
+                          "path_to_address", "swap_contract_address", "fallback_swap_contract",
+                          "mm2", "scan_policy", "min_addresses_number"}) {
+    if (request.contains(key)) v2[key] = request[key];
+  }
+  ParamsReader r(v2, "request");
+  return PlatformActivationParams::parse(r);
+}
+
+Task<Json> initResponse(Node& node, const std::string& ticker, const CoinEntry& entry,
+                        std::optional<std::uint32_t> required_confirmations) {
+  std::shared_ptr<ActiveCoin> coin = node.activeCoins().find(ticker);
+  if (!coin) throw rpcError(EnablePlatformError::Internal, "the coin went away", Json());
+  const BalanceInfo balance =
+      co_await overTransport(coin->myBalance(), EnablePlatformError::Transport);
+  Json out = Json::object();
+  out["result"] = "success";
+  out["address"] = coin->myAddress();
+  out["balance"] = balance.spendable.str();
+  out["unspendable_balance"] = balance.unspendable.str();
+  out["coin"] = ticker;
+  out["required_confirmations"] =
+      required_confirmations.value_or(entry.unsignedInt("required_confirmations").value_or(1));
+  out["requires_notarization"] = false;
+  co_return out;
+}
+
+Task<Json> legacyEnable(RequestContext& ctx, const Json& request) {
+  ParamsReader r(request, "request");
+  const std::string ticker = r.required<std::string>("coin");
+  const CoinEntry* entry = ctx.node.coins().find(ticker);
+  if (entry == nullptr) {
+    throw rpcError(EnablePlatformError::PlatformConfigIsNotFound,
+                   "Coin " + ticker + " config is not found", Json(ticker));
+  }
+  const CoinFamily* family = ctx.node.families().forProtocol(entry->protocol_type);
+  if (family && family->legacyEnable()) co_return co_await family->legacyEnable()(ctx, request);
+  const auto confirmations = r.optional<std::uint32_t>("required_confirmations");
+  if (family && family->platformActivator() &&
+      family->platformActivator()->platformProtocol() == entry->protocol_type) {
+    co_await activatePlatformCoin(ctx.node, platformParams(request, ticker));
+  } else if (family && family->tokenActivator() &&
+             family->tokenActivator()->tokenProtocol() == entry->protocol_type) {
+    TokenActivationParams token{ticker, confirmations};      // named: GCC 12 frees a braced
+    co_await activateTokenCoin(ctx.node, std::move(token));  // temporary in co_await twice
+  } else {
+    throwIfMalformed(EnablePlatformError::CoinProtocolParseError, ticker, entry->malformed);
+    throw rpcError(EnablePlatformError::UnexpectedPlatformProtocol,
+                   "Unexpected protocol " + entry->protocolName() + " for " + ticker,
+                   Json{{"ticker", ticker}, {"protocol", entry->protocolJson()}});
+  }
+  co_return co_await initResponse(ctx.node, ticker, *entry, confirmations);
+}
+
+}  // namespace
+
+void registerLegacyEnable(MethodTable& t) {
+  t.add({"enable",
+         "{ coin: string; urls?: string[] /* EVM and TRON: the nodes */; swap_contract_address?: "
+         "string; fallback_swap_contract?: string; required_confirmations?: number; "
+         "requires_notarization?: boolean; priv_key_policy?: PrivKeyPolicy; path_to_address?: "
+         "AddressPath; tx_history?: boolean; mm2?: number /* and a UTXO coin's fields of "
+         "`electrum` but servers: Native mode */ }",
+         "{ result: \"success\"; coin: string; address: string; balance: string; "
+         "unspendable_balance: string; required_confirmations: number; requires_notarization: "
+         "boolean; mature_confirmations?: number /* UTXO */ }",
+         MethodAccess::Protected, nullptr, &legacyEnable});
+}
+
+}  // namespace walletd
