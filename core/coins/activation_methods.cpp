@@ -13,13 +13,22 @@
 namespace walletd {
 namespace {
 
+// A passive platform (disable_coin without force_disable) is activated anew: it and the tokens
+// it kept are replaced when the new ones register (replacePassive).
 void checkNotActive(Node& node, const PlatformActivationParams& p) {
-  if (node.activeCoins().find(p.ticker))
+  const CoinRegistry& coins = node.activeCoins();
+  if (coins.find(p.ticker))
     throw rpcError(EnablePlatformError::PlatformIsAlreadyActivated, p.ticker, Json(p.ticker));
   for (const TokenRequest& token : p.tokens) {
-    if (node.activeCoins().find(token.ticker))
+    auto active = coins.find(token.ticker);
+    if (active && !(active->platform() && coins.isPassive(*active->platform())))
       throwInvalidPayload("Token " + token.ticker + " is already activated");
   }
+}
+
+void replacePassive(Node& node, const std::string& platform) {
+  if (!node.activeCoins().isPassive(platform)) return;
+  for (const auto& coin : node.activeCoins().remove(platform)) coin->onDisable();
 }
 
 struct PlatformRoute {
@@ -61,6 +70,7 @@ Task<Json> activatePlatform(Node& node, PlatformActivationParams p,
                              EnablePlatformError::Transport);
   handle->throwIfCancelled();
   checkNotActive(node, checked);
+  replacePassive(node, checked.ticker);
   for (auto& coin : activated.coins) node.activeCoins().add(std::move(coin));
   co_return std::move(activated.result);
 }

@@ -1,7 +1,8 @@
 // get_enabled_coins: v2 {coins:[{ticker}]}, legacy {result:[{ticker, address}]}.
 // my_balance {coin}: {address, balance, unspendable_balance, coin} (legacy: the same, bare).
-// disable_coin {coin}: {coin, cancelled_orders: [], passivized: false, tokens: [...]} — a platform
-// takes its tokens with it, and every disabled coin is told onDisable.
+// disable_coin {coin, force_disable}: {coin, cancelled_orders: [], passivized, tokens: [...]} — a
+// platform takes its tokens with it (force_disable, or no active token), or is passivized; every
+// disabled coin is told onDisable.
 #include "core/coins/coin_methods.h"
 
 #include "core/coins/coin_lookup_error.h"
@@ -50,18 +51,40 @@ Task<Json> myBalance(RequestContext& ctx, CoinParams p) {
   co_return out;
 }
 
-Task<Json> disableCoin(RequestContext& ctx, CoinParams p) {
-  activeCoin(ctx.node, p.coin);
-  Json tokens = Json::array();
-  for (const auto& coin : ctx.node.activeCoins().remove(p.coin)) {
-    coin->onDisable();
-    if (coin->ticker() != p.coin) tokens.push_back(coin->ticker());
+// KDF's legacy disable_coin reads `force_disable` with as_bool(): anything but `true` is false.
+struct DisableParams {
+  std::string coin;
+  bool force = false;
+  static DisableParams parse(ParamsReader& r) {
+    DisableParams p{r.required<std::string>("coin")};
+    const auto force = r.optional<Json>("force_disable");
+    p.force = force && force->is_boolean() && force->get<bool>();
+    return p;
   }
+};
+
+// As KDF: a platform whose tokens are active is passivized unless force_disable (hidden, its
+// tokens keep working); with force, or without tokens, it goes with its tokens. A passive
+// platform is found only by a forced disable.
+Task<Json> disableCoin(RequestContext& ctx, DisableParams p) {
+  CoinRegistry& coins = ctx.node.activeCoins();
+  if (!coins.find(p.coin) && !(p.force && coins.findAny(p.coin)))
+    throw rpcError(CoinLookupError::NoSuchCoin, "No such coin: " + p.coin, Json{{"coin", p.coin}});
   Json out = Json::object();
   out["coin"] = p.coin;
   out["cancelled_orders"] = Json::array();
   out["passivized"] = false;
-  out["tokens"] = std::move(tokens);
+  out["tokens"] = Json::array();
+  const bool platform = !coins.findAny(p.coin)->platform();
+  if (platform && !p.force && !coins.tokensOf(p.coin).empty()) {
+    coins.passivize(p.coin);
+    out["passivized"] = true;
+    co_return out;
+  }
+  for (const auto& coin : coins.remove(p.coin)) {
+    coin->onDisable();
+    if (coin->ticker() != p.coin) out["tokens"].push_back(coin->ticker());
+  }
   co_return out;
 }
 
@@ -76,7 +99,7 @@ void registerCoinMethods(MethodTable& t) {
          "{ address: string; balance: string; unspendable_balance: string; coin: string; "
          "relay_address?: string }",
          MethodAccess::Protected, typedHandler(&myBalance), legacyHandler(&myBalance)});
-  t.add({"disable_coin", "{ coin: string }",
+  t.add({"disable_coin", "{ coin: string; force_disable?: boolean /* default false */ }",
          "{ coin: string; cancelled_orders: string[]; passivized: boolean; tokens: string[] }",
          MethodAccess::Protected, typedHandler(&disableCoin), legacyResultHandler(&disableCoin)});
 }

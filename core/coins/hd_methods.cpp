@@ -336,7 +336,7 @@ void registerHdMethods(MethodTable& t) {
          MethodAccess::Protected, typedHandler(&getNewAddress), nullptr});
   addRpcTaskMethods<NewAddressParams>(t, "get_new_address", new_address_params,
                                       "{ new_address: HDAddressBalance }", &checkNewAddress,
-                                      &newAddressTask);
+                                      &newAddressTask, "Preparing");
   const std::string balance_params =
       "{ coin: string; account_index: number; chain: \"External\" | \"Internal\"; limit?: number; "
       "paging_options?: PagingOptions }";
@@ -348,11 +348,11 @@ void registerHdMethods(MethodTable& t) {
          typedHandler(&accountBalanceMethod), nullptr});
   addRpcTaskMethods<InitAccountBalanceParams>(
       t, "account_balance", "{ coin: string; account_index: number }", "HDAccountBalance",
-      &checkAccountBalance, &accountBalanceTask);
+      &checkAccountBalance, &accountBalanceTask, "RequestingAccountBalance");
   addRpcTaskMethods<ScanAddressesParams>(
       t, "scan_for_new_addresses", "{ coin: string; account_index: number; gap_limit?: number }",
       "{ account_index: number; derivation_path: string; new_addresses: HDAddressBalance[] }",
-      &checkScan, &scanForNewAddresses);
+      &checkScan, &scanForNewAddresses, "InProgress");
 }
 
 }  // namespace walletd

@@ -1,6 +1,7 @@
-// withdraw → TransactionDetails (legacy: the bare object); send_raw_transaction {coin, tx_hex |
-// tx_json} → {tx_hash}; sign_raw_transaction {coin, type, tx} → {tx_hex}; my_tx_history (v2) →
-// a page. The coin's family does the work; peer failures become each method's Transport error.
+// The shared models of transactions (FeeInfo, WithdrawFee, TransactionDetails; withdraw itself is
+// in withdraw_methods.cpp); send_raw_transaction {coin, tx_hex | tx_json} → {tx_hash};
+// sign_raw_transaction {coin, type, tx} → {tx_hex}; my_tx_history (v2) → a page. The coin's family
+// does the work; peer failures become each method's Transport error.
 #include "core/coins/transaction_methods.h"
 
 #include "core/coins/transport_error.h"
@@ -55,18 +56,6 @@ std::shared_ptr<ActiveCoin> activeCoin(Node& node, const std::string& ticker, E 
   auto coin = node.activeCoins().find(ticker);
   if (!coin) throw rpcError(no_such_coin, "No such coin " + ticker, Json{{"coin", ticker}});
   return coin;
-}
-
-Task<Json> withdraw(RequestContext& ctx, WithdrawRequest req) {
-  auto coin = activeCoin(ctx.node, req.coin, WithdrawError::NoSuchCoin);
-  if ((req.fee_method || !req.gasless.is_null()) && !coin->hasFeeMethods()) {
-    const std::string message = "fee_method and gasless are TRON withdraw options; " + req.coin +
-                                " pays its fee in its own way (use `fee`)";
-    throw rpcError(WithdrawError::UnsupportedError, message, Json(message));
-  }
-  const TransactionDetails details =
-      co_await overTransport(coin->withdraw(std::move(req)), WithdrawError::Transport);
-  co_return details.toJson();
 }
 
 Task<Json> sendRawTransaction(RequestContext& ctx, SendRawParams p) {
@@ -229,13 +218,6 @@ void registerTransactionMethods(MethodTable& t) {
             "{ type: \"iguana\" } | { type: \"account_id\"; account_id: number } | { type: "
             "\"address_id\"; account_id: number; chain: \"External\" | \"Internal\"; address_id: "
             "number }");
-  t.add({"withdraw",
-         "{ coin: string; to: string; amount?: Decimal; max?: boolean; fee?: FeeInfo; from?: "
-         "WithdrawFromInfo; memo?: string; broadcast?: boolean /* default false */; "
-         "expiration_seconds?: number /* TRON, default 60 */; fee_method?: \"native\" | "
-         "\"gasless\" | \"auto\"; gasless?: object }",
-         "TransactionDetails", MethodAccess::Protected, typedHandler(&withdraw),
-         legacyHandler(&withdraw)});
   t.add({"send_raw_transaction",
          "{ coin: string; tx_hex: string } | { coin: string; tx_json: object }",
          "{ tx_hash: string }", MethodAccess::Protected, typedHandler(&sendRawTransaction),

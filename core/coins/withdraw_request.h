@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/coins/fee_info.h"
+#include "core/coins/withdraw_progress.h"
 #include "core/encoding/decimal.h"
 #include "core/rpc/json.h"
 #include "core/rpc/rpc_error.h"
@@ -45,6 +46,8 @@ struct WithdrawRequest {
   std::optional<std::uint64_t> expiration_seconds;
   std::optional<std::string> fee_method;
   Json gasless;
+  // Not on the wire: where the family reports its steps (task::withdraw), or nowhere.
+  WithdrawProgress progress;
   static WithdrawRequest parse(class ParamsReader& r);
 };
 

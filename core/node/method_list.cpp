@@ -7,6 +7,7 @@
 #include "core/coins/hd_methods.h"
 #include "core/coins/legacy_enable.h"
 #include "core/coins/transaction_methods.h"
+#include "core/coins/withdraw_methods.h"
 #include "core/node/node_methods.h"
 #include "core/stream/stream_methods.h"
 #include "core/wallet/addresses/address_methods.h"
@@ -22,6 +23,7 @@ MethodTable buildMethodTable(const CoinFamilies& families) {
   registerActivationMethods(t);
   registerLegacyEnable(t);
   registerTransactionMethods(t);
+  registerWithdrawMethods(t);
   for (const auto& family : families.all()) family->registerMethods(t);
   registerHdMethods(t);
   registerBalanceStreamMethods(t);

@@ -1,6 +1,7 @@
 // addRpcTaskMethods: registers task::<family>::init|status|user_action|cancel for one kind of
 // background work. `init` parses its params, runs `check` at once (its errors answer the init
-// call itself, as KDF's do) and then starts `work` as a task.
+// call itself, as KDF's do) and then starts `work` as a task, whose status reads `first_step`
+// until the work reports its own (KDF's first InProgress status of that task).
 #pragma once
 
 #include <memory>
@@ -19,9 +20,10 @@ void addRpcTaskControlMethods(MethodTable& t, const std::string& family,
 template <typename P>
 void addRpcTaskMethods(MethodTable& t, const std::string& family, std::string params_doc,
                        std::string result_doc, void (*check)(RequestContext&, const P&),
-                       Task<Json> (*work)(Node&, P, std::shared_ptr<RpcTaskHandle>)) {
-  MethodHandler init = [family, check, work](RequestContext& ctx,
-                                             const Json& params) -> Task<Json> {
+                       Task<Json> (*work)(Node&, P, std::shared_ptr<RpcTaskHandle>),
+                       Json first_step = "ActivatingCoin") {
+  MethodHandler init = [family, check, work, first_step](RequestContext& ctx,
+                                                         const Json& params) -> Task<Json> {
     ParamsReader reader(params, "params");
     reader.optional<std::uint64_t>("client_id");  // names an event stream; none is sent here
     P parsed = P::parse(reader);
@@ -29,6 +31,7 @@ void addRpcTaskMethods(MethodTable& t, const std::string& family, std::string pa
     check(ctx, parsed);
     RpcTaskManager& tasks = ctx.node.tasks();
     auto handle = tasks.create();
+    handle->setProgress(first_step);
     const std::uint64_t id = tasks.run(family, handle, work(ctx.node, std::move(parsed), handle));
     return [](std::uint64_t task_id) -> Task<Json> { co_return Json{{"task_id", task_id}}; }(id);
   };

@@ -28,7 +28,7 @@ export type WithdrawFromInfo = { derivation_path: string } | { account_id: numbe
 export interface WalletdMethods {
   "account_balance": { params: { coin: string; account_index: number; chain: "External" | "Internal"; limit?: number; paging_options?: PagingOptions }; result: { account_index: number; derivation_path: string; addresses: HDAddressBalance[]; page_balance: Record<string, BalanceInfo>; limit: number; skipped: number; total: number; total_pages: number; paging_options: PagingOptions } };
   "convertaddress": { params: { coin: string; from: string; to_address_format: { format: "mixedcase" | "singlecase" | "cashaddress" | "standard" | "segwit" | "contract" | "wallet"; network?: string } }; result: { address: string } };
-  "disable_coin": { params: { coin: string }; result: { coin: string; cancelled_orders: string[]; passivized: boolean; tokens: string[] } };
+  "disable_coin": { params: { coin: string; force_disable?: boolean /* default false */ }; result: { coin: string; cancelled_orders: string[]; passivized: boolean; tokens: string[] } };
   "enable_erc20": { params: { ticker: string; activation_params: { required_confirmations?: number } }; result: { balances: Record<string, BalanceInfo>; platform_coin: string; token_contract_address: string; required_confirmations: number } };
   "enable_eth_with_tokens": { params: PlatformActivationParams; result: PlatformActivationResult };
   "gasless::trace_status": { params: { coin: string; trace_id: string }; result: { coin: string; trace_id: string; state: "pending" | "submitted" | "on_chain" | "confirmed" | "failed"; tx_hash_on_chain: string | null; block_height: number | null; confirmed_at: number | null; final_fee: string | null; failure_reason: string | null } };
@@ -81,6 +81,10 @@ export interface WalletdMethods {
   "task::scan_for_new_addresses::init": { params: { coin: string; account_index: number; gap_limit?: number } & { client_id?: number }; result: { task_id: number } };
   "task::scan_for_new_addresses::status": { params: { task_id: number; forget_if_finished?: boolean /* default true */ }; result: { status: "Ok"; details: { account_index: number; derivation_path: string; new_addresses: HDAddressBalance[] } } | { status: "Error"; details: TaskError } | { status: "InProgress"; details: string | object } };
   "task::scan_for_new_addresses::user_action": { params: { task_id: number; user_action: { action_type: "TrezorPin"; pin: string } | { action_type: "TrezorPassphrase"; passphrase: string } }; result: "success" };
+  "task::withdraw::cancel": { params: { task_id: number }; result: "success" };
+  "task::withdraw::init": { params: { coin: string; to: string; amount?: Decimal; max?: boolean; fee?: FeeInfo; from?: WithdrawFromInfo; memo?: string; broadcast?: boolean /* default false */; expiration_seconds?: number /* TRON, default 60 */; fee_method?: "native" | "gasless" | "auto"; gasless?: object } & { client_id?: number }; result: { task_id: number } };
+  "task::withdraw::status": { params: { task_id: number; forget_if_finished?: boolean /* default true */ }; result: { status: "Ok"; details: TransactionDetails } | { status: "Error"; details: TaskError } | { status: "InProgress"; details: string | object } };
+  "task::withdraw::user_action": { params: { task_id: number; user_action: { action_type: "TrezorPin"; pin: string } | { action_type: "TrezorPassphrase"; passphrase: string } }; result: "success" };
   "validateaddress": { params: { coin: string; address: string }; result: { is_valid: boolean; reason?: string } };
   "version": { params: {}; result: { result: string; datetime: string } };
   "withdraw": { params: { coin: string; to: string; amount?: Decimal; max?: boolean; fee?: FeeInfo; from?: WithdrawFromInfo; memo?: string; broadcast?: boolean /* default false */; expiration_seconds?: number /* TRON, default 60 */; fee_method?: "native" | "gasless" | "auto"; gasless?: object }; result: TransactionDetails };

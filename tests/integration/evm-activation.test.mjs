@@ -89,8 +89,21 @@ test('activation refusals carry KDF\'s error types and statuses', async () => {
   assert.equal(enabled.json.result.coins.length, 2, 'failed activations leave nothing behind');
 });
 
-test('disable_coin on the platform takes its token with it; my_balance then refuses', async () => {
-  const res = await walletd.rpc('disable_coin', { coin: 'ETH-ganache' });
+test('disable_coin as KDF: a platform with active tokens is passivized (its token keeps working) unless force_disable', async () => {
+  const legacyDisable = (body) => walletd.post({ userpass: PASSWORD, method: 'disable_coin', ...body });
+  const passive = await legacyDisable({ coin: 'ETH-ganache' });
+  assert.deepEqual(passive.json, { result: { coin: 'ETH-ganache', cancelled_orders: [], passivized: true, tokens: [] } });
+  assert.equal((await walletd.rpc('my_balance', { coin: 'ETH-ganache' })).json.error_type, 'NoSuchCoin');
+  assert.equal((await walletd.rpc('my_balance', { coin: 'TST-ganache' })).status, 200, 'the token works on');
+  const sent = await walletd.rpc('withdraw', { coin: 'TST-ganache', to: owner, amount: '1' });
+  assert.equal(sent.status, 200, sent.text);
+  assert.deepEqual((await walletd.rpc('get_enabled_coins')).json.result.coins, [{ ticker: 'TST-ganache' }]);
+  assert.match((await legacyDisable({ coin: 'ETH-ganache' })).json.error, /No such coin/);
+  // Activated again (with its token): the passive instance and the token it kept are replaced.
+  const again = await activate({ get_balances: false });
+  assert.equal(again.status, 200, again.text);
+  assert.deepEqual((await walletd.rpc('get_enabled_coins')).json.result.coins.map((c) => c.ticker).sort(), ['ETH-ganache', 'TST-ganache']);
+  const res = await walletd.rpc('disable_coin', { coin: 'ETH-ganache', force_disable: true });
   assert.deepEqual(res.json.result, { coin: 'ETH-ganache', cancelled_orders: [], passivized: false, tokens: ['TST-ganache'] });
   const balance = await walletd.rpc('my_balance', { coin: 'TST-ganache' });
   assert.equal(balance.status, 400);

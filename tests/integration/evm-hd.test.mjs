@@ -113,7 +113,7 @@ test('the HD accounts survive a restart: scan_if_new_wallet does not rescan, sca
   let res = await walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH-ganache', nodes: nodes() });
   assert.equal(res.status, 200, res.text);
   assert.equal(res.json.result.wallet_balance.accounts[0].addresses.length, 3);
-  await walletd.rpc('disable_coin', { coin: 'ETH-ganache' });
+  await walletd.rpc('disable_coin', { coin: 'ETH-ganache', force_disable: true });
   res = await walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH-ganache', nodes: nodes(), scan_policy: 'scan', gap_limit: 3 });
   assert.equal(res.status, 200, res.text);
   const addresses = res.json.result.wallet_balance.accounts[0].addresses;
@@ -145,7 +145,7 @@ test('enable_erc20 adds a token to the active platform; its refusals', async () 
     assert.equal(e.status, status, e.text);
     assert.equal(e.json.error_type, type, e.text);
   }
-  await walletd.rpc('disable_coin', { coin: 'ETH-ganache' });
+  await walletd.rpc('disable_coin', { coin: 'ETH-ganache', force_disable: true });
   const e = await walletd.rpc('enable_erc20', { ticker: 'TST-ganache', activation_params: {} });
   assert.equal(e.json.error_type, 'PlatformCoinIsNotActivated');
   assert.equal(e.status, 400);

@@ -29,7 +29,7 @@ after(() => fixture?.stop());
 const send = (documented) => walletd.post({ ...documented, userpass: PASSWORD });
 const activate = (tokens = [{ ticker: 'TST-ganache' }]) => walletd.rpc('enable_eth_with_tokens',
   { ticker: 'ETH-ganache', nodes: [{ url: ganache.url }], erc20_tokens_requests: tokens });
-const disable = () => walletd.rpc('disable_coin', { coin: 'ETH-ganache' });
+const disable = () => walletd.rpc('disable_coin', { coin: 'ETH-ganache', force_disable: true });
 
 // Runs `body` with ETH-ganache active (no tokens), disabling it afterwards even when `body` fails.
 async function withEth(body) {

@@ -57,7 +57,7 @@ test('documented example: with gas station parameters (KDF fields walletd ignore
   assert.equal(res.status, 200, res.text);
   assert.deepEqual(shape(res.json.result), shape(documentedBalances));
   assert.equal(res.json.mmrpc, '2.0');
-  await walletd.rpc('disable_coin', { coin: 'ETH-ganache' });
+  await walletd.rpc('disable_coin', { coin: 'ETH-ganache', force_disable: true });
 });
 
 test('documented examples: get_balances false (no balances, token tickers only), and with NFT initialization', async () => {
@@ -81,6 +81,6 @@ test('documented examples: get_balances false (no balances, token tickers only),
     assert.deepEqual(Object.keys(r.eth_addresses_infos[address]).sort(), ['derivation_method', 'pubkey']);
     assert.deepEqual(r.erc20_addresses_infos[address].tickers, ['TST-ganache']);
     assert.deepEqual(r.nfts_infos, {});
-    await walletd.rpc('disable_coin', { coin: 'ETH-ganache' });
+    await walletd.rpc('disable_coin', { coin: 'ETH-ganache', force_disable: true });
   }
 });

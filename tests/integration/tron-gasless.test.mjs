@@ -421,7 +421,7 @@ test('a disabled coin is not polled; activated again, its stream picks the trans
     const traceId = sent.json.result.trace_id;
     const [first] = await sse.waitFor(1);
     assert.equal(first.data.message.state, 'pending');
-    assert.equal((await walletd.rpc('disable_coin', { coin: 'TRX-devnet' })).status, 200);
+    assert.equal((await walletd.rpc('disable_coin', { coin: 'TRX-devnet', force_disable: true })).status, 200);
     await new Promise((resolve) => setTimeout(resolve, 150));
     const polls = provider.pollsOf(traceId);
     await new Promise((resolve) => setTimeout(resolve, 600));  // six poll intervals
@@ -450,7 +450,7 @@ test('trace_status and stream enable refusals', async () => {
     assert.equal(res.status, status, `${method} ${JSON.stringify(params)}: ${res.text}`);
     assert.equal(res.json.error_type, type, res.text);
   }
-  await walletd.rpc('disable_coin', { coin: 'TRX-devnet' });
+  await walletd.rpc('disable_coin', { coin: 'TRX-devnet', force_disable: true });
   const plain = await walletd.rpc('enable_eth_with_tokens', { ticker: 'TRX-devnet', nodes: [{ url: tron.url }],
     erc20_tokens_requests: [{ ticker: 'USDT-TRC20-devnet' }] });
   assert.equal(plain.status, 200, plain.text);

@@ -124,7 +124,7 @@ test('the HD accounts survive a restart: scan_if_new_wallet does not rescan, sca
   let res = await walletd.rpc('enable_eth_with_tokens', { ticker: 'TRX-devnet', nodes: nodes() });
   assert.equal(res.status, 200, res.text);
   assert.equal(res.json.result.wallet_balance.accounts[0].addresses.length, 5);
-  await walletd.rpc('disable_coin', { coin: 'TRX-devnet' });
+  await walletd.rpc('disable_coin', { coin: 'TRX-devnet', force_disable: true });
   res = await walletd.rpc('enable_eth_with_tokens', { ticker: 'TRX-devnet', nodes: nodes(), scan_policy: 'scan', gap_limit: 3 });
   assert.equal(res.status, 200, res.text);
   const addresses = res.json.result.wallet_balance.accounts[0].addresses;
@@ -142,7 +142,7 @@ test('enable_erc20 reads the token on every known HD address', async () => {
 });
 
 test('path_to_address picks the activated address; a mismatched derivation_path is refused', async () => {
-  await walletd.rpc('disable_coin', { coin: 'TRX-devnet' });
+  await walletd.rpc('disable_coin', { coin: 'TRX-devnet', force_disable: true });
   const bad = await walletd.rpc('enable_eth_with_tokens', { ticker: 'TRX-devnet', nodes: nodes(),
     path_to_address: { account_id: 0, chain: 'External', address_id: 2, derivation_path: "m/44'/195'/0'/0/3" } });
   assert.equal(bad.status, 400, bad.text);

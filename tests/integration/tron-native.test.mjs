@@ -281,7 +281,7 @@ test('a TRON ticker on an EVM node, and an EVM ticker on a TRON node, fail clear
   assert.ok(!coins.json.result.coins.some((c) => c.ticker === 'TRX' || c.ticker === 'ETH-ganache'));
 });
 
-test('disable_coin takes the token with the platform; enable_erc20 adds it back', async () => {
+test('disable_coin with force_disable takes the token with the platform; enable_erc20 adds it back', async () => {
   const disabled = await walletd.rpc('disable_coin', { coin: 'USDT-TRC20-devnet' });
   assert.equal(disabled.status, 200, disabled.text);
   const again = await walletd.rpc('enable_erc20', { ticker: 'USDT-TRC20-devnet', activation_params: {} });
@@ -289,7 +289,11 @@ test('disable_coin takes the token with the platform; enable_erc20 adds it back'
   assert.deepEqual(Object.keys(again.json.result.balances), [ME]);
   assert.equal(again.json.result.token_contract_address, TOKEN);
   assert.equal(again.json.result.platform_coin, 'TRX-devnet');
-  const platform = await walletd.rpc('disable_coin', { coin: 'TRX-devnet' });
+  // Without force_disable KDF passivizes a platform whose tokens are active: the token works on.
+  const passive = await walletd.rpc('disable_coin', { coin: 'TRX-devnet' });
+  assert.equal(passive.json.result.passivized, true, passive.text);
+  assert.equal((await walletd.rpc('my_balance', { coin: 'USDT-TRC20-devnet' })).status, 200);
+  const platform = await walletd.rpc('disable_coin', { coin: 'TRX-devnet', force_disable: true });
   assert.deepEqual(platform.json.result.tokens, ['USDT-TRC20-devnet']);
   const gone = await walletd.rpc('my_balance', { coin: 'USDT-TRC20-devnet' });
   assert.equal(gone.json.error_type, 'NoSuchCoin', gone.text);

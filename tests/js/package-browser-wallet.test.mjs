@@ -105,7 +105,7 @@ test('a changed account or chain in the wallet is refused clearly; a disconnecte
 });
 
 test('a wallet that cannot switch to the coin\'s chain fails activation and registers nothing', async () => {
-  await walletd.call('disable_coin', { coin: 'ETH-ganache' });
+  await walletd.call('disable_coin', { coin: 'ETH-ganache', force_disable: true });
   provider.chainId = 5;
   provider.knownChains = [5];
   await assert.rejects(activate(), refusal('PlatformCoinCreationError', /browser wallet refused: Unrecognized chain ID \(EIP-1193 4902\)/));

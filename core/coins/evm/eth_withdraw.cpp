@@ -88,6 +88,7 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
   }
   UInt256 amount = req.max ? UInt256() : requestedUnits(req, decimals);
 
+  req.progress.generating();
   std::optional<AsyncMutex::Guard> send_guard;
   if (req.broadcast) {
     AsyncMutex::Guard guard = co_await platform->sendLock().scoped();
@@ -146,8 +147,10 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
 
   // No co_await inside a nested block with locals: GCC 12 may destroy such locals twice.
   ExternalSigner* wallet = platform->browserWallet();
+  req.progress.signing();
   EvmTransaction::Signed signed_tx;
   if (wallet == nullptr) signed_tx = tx.sign(sender.key);
+  req.progress.finishing();
   std::string tx_hash = toHex(signed_tx.hash);
   if (wallet != nullptr) {
     tx_hash = co_await sendThroughBrowserWallet(*wallet, sender.account, tx);

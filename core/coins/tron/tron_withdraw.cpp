@@ -95,6 +95,7 @@ Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* 
   const std::uint64_t expiration = expirationSeconds(req);
   const EthAddress to = recipient(req.to);
   const KeccakAccountKey sender = senderKey(platform, req, coin);
+  req.progress.generating();
   if (req.fee_method == "gasless") {
     std::optional<TransactionDetails> gasless =
         co_await gaslessWithdraw(platform, token, sender, to, req);
@@ -156,6 +157,7 @@ Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* 
   }
 
   // The fee depends on the signed size, which (max: true) depends on the amount: settle it.
+  req.progress.signing();
   TronTransaction::Signed signed_tx = tx.sign(sender.key);
   TronFee fee = tronFee(tronBandwidth(signed_tx), creates_account, energy, resources, chain);
   if (!token && req.max) {
@@ -180,6 +182,7 @@ Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* 
     throwNotSufficientBalance(coin, UInt256(trx_balance), required, decimals);
   }
 
+  req.progress.finishing();
   std::string tx_hash = toHex(signed_tx.txid);
   // Broadcast as is: the checks send_raw_transaction makes on foreign bytes are not needed here.
   if (req.broadcast) tx_hash = co_await node.broadcastHex(signed_tx.bytes);

@@ -98,6 +98,7 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
   } catch (const std::exception& e) {
     refuse(WithdrawError::InvalidAddress, std::string("Invalid address: ") + e.what());
   }
+  req.progress.generating();
   if (to.kind == UtxoAddress::Kind::WitnessOther) {
     refuse(WithdrawError::InvalidAddress,
            "Invalid address: walletd pays to witness version 0 programs only");
@@ -153,7 +154,9 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
     }
   }
   tx.outputs = chosen.outputs;
+  req.progress.signing();
   signUtxoTransaction(tx, spent, [this](ByteView hash) { return keyForHash160(hash); });
+  req.progress.finishing();
   std::uint64_t received_by_me = 0;
   bool has_change = false;
   for (const TxOutput& out : tx.outputs) {

@@ -121,7 +121,9 @@ Task<std::optional<TransactionDetails>> gaslessWithdraw(TronPlatform& platform,
   auth.permit.max_fee = cap ? *cap : total_fee;
   auth.permit.deadline = now_ms / 1000 + lifetime;
   auth.permit.nonce = account.nonce;
+  req.progress.signing();
   auth.signature = signPermit(relay->network(), auth.permit, sender.key);
+  req.progress.finishing();
   auth.created_at = isoUtc(now_ms);
 
   TronGaslessFeeDetails fee;

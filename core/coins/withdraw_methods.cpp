@@ -1,0 +1,63 @@
+// withdraw → TransactionDetails (legacy: the bare object), and KDF's task form, what its SDK
+// withdraws with: task::withdraw::init {the withdraw request} → {task_id}; status reports
+// Preparing, GeneratingTransaction, SigningTransaction, Finishing, then Ok with the same
+// TransactionDetails; cancel before the signing step leaves nothing signed or broadcast. Both run
+// the coin family's withdraw; the task hands it a WithdrawProgress on the task's handle.
+#include "core/coins/withdraw_methods.h"
+
+#include "core/coins/transport_error.h"
+#include "core/node/node.h"
+#include "core/rpc/rpc_task_methods.h"
+
+namespace walletd {
+namespace {
+
+// What needs no peer, answered at once (by task init too): the coin is active and takes the
+// options the request uses.
+std::shared_ptr<ActiveCoin> withdrawingCoin(Node& node, const WithdrawRequest& req) {
+  auto coin = node.activeCoins().find(req.coin);
+  if (!coin)
+    throw rpcError(WithdrawError::NoSuchCoin, "No such coin " + req.coin, Json{{"coin", req.coin}});
+  if ((req.fee_method || !req.gasless.is_null()) && !coin->hasFeeMethods()) {
+    const std::string message = "fee_method and gasless are TRON withdraw options; " + req.coin +
+                                " pays its fee in its own way (use `fee`)";
+    throw rpcError(WithdrawError::UnsupportedError, message, Json(message));
+  }
+  return coin;
+}
+
+Task<Json> runWithdraw(Node& node, WithdrawRequest req) {
+  auto coin = withdrawingCoin(node, req);
+  const TransactionDetails details =
+      co_await overTransport(coin->withdraw(std::move(req)), WithdrawError::Transport);
+  co_return details.toJson();
+}
+
+Task<Json> withdraw(RequestContext& ctx, WithdrawRequest req) {
+  co_return co_await runWithdraw(ctx.node, std::move(req));
+}
+
+void checkWithdraw(RequestContext& ctx, const WithdrawRequest& req) {
+  withdrawingCoin(ctx.node, req);
+}
+
+Task<Json> withdrawTask(Node& node, WithdrawRequest req, std::shared_ptr<RpcTaskHandle> handle) {
+  req.progress = WithdrawProgress(handle);
+  co_return co_await runWithdraw(node, std::move(req));
+}
+
+}  // namespace
+
+void registerWithdrawMethods(MethodTable& t) {
+  const std::string params =
+      "{ coin: string; to: string; amount?: Decimal; max?: boolean; fee?: FeeInfo; from?: "
+      "WithdrawFromInfo; memo?: string; broadcast?: boolean /* default false */; "
+      "expiration_seconds?: number /* TRON, default 60 */; fee_method?: \"native\" | "
+      "\"gasless\" | \"auto\"; gasless?: object }";
+  t.add({"withdraw", params, "TransactionDetails", MethodAccess::Protected, typedHandler(&withdraw),
+         legacyHandler(&withdraw)});
+  addRpcTaskMethods<WithdrawRequest>(t, "withdraw", params, "TransactionDetails", &checkWithdraw,
+                                     &withdrawTask, "Preparing");
+}
+
+}  // namespace walletd
