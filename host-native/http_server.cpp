@@ -30,6 +30,7 @@ constexpr std::uint64_t kListenTag = 0;
 constexpr std::uint64_t kWakeTag = 1;
 constexpr std::size_t kReadChunk = 64 * 1024;
 constexpr int kTickMs = 100;
+constexpr int kStopFlushMs = 1000;  // how long stopping waits for answers to go out
 constexpr std::size_t kMaxDrainBytes = 8 * 1024 * 1024;
 constexpr std::chrono::milliseconds kDrainTime{2000};
 
@@ -251,7 +252,16 @@ void HttpServer::run() {
     sweep(Clock::now());
     reap();
   }
-  // Streams and keep-alive connections end with the daemon.
+  // Answers already given (the `stop` method's own among them) go out before the connections
+  // close, within a short bound; streams and keep-alive connections end with the daemon.
+  runPosted();
+  const auto deadline = Clock::now() + std::chrono::milliseconds(kStopFlushMs);
+  for (auto& [id, c] : connections_) {
+    while (!c->dead && c->hasUnsent() && Clock::now() < deadline) {
+      flush(*c);
+      if (c->hasUnsent()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
   std::vector<std::uint64_t> ids;
   for (auto& [id, c] : connections_) ids.push_back(id);
   for (std::uint64_t id : ids) close(id);

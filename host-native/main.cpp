@@ -122,6 +122,11 @@ int run(const LaunchOptions& options) {
   std::cout << "walletd: stopping ("
             << (signal_number == SIGUSR1 ? "stop method" : strsignal(signal_number)) << ")"
             << std::endl;
+  // The `stop` method asked for this while its answer was still on the core's queue: let the
+  // core finish what it has queued, so the server has the answer to send before it closes.
+  if (signal_number == SIGUSR1) {
+    runOnCore<bool>(executor, []() -> Task<bool> { co_return true; });
+  }
   server.stop();
   stop_core();
   return 0;

@@ -3,7 +3,7 @@
 # configuration: RPC on 127.0.0.1:7783, password walletd-Demo-1, a throwaway database.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh --daemon
 cmake --preset native-release >/dev/null
 cmake --build --preset native-release -j2 --target walletd
 exec ./build/native-release/host-native/walletd --demo "$@"

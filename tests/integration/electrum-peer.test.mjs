@@ -13,7 +13,7 @@ import { Litecoind } from '../peers/litecoind.mjs';
 import { ElectrumServer, scriptHash } from '../peers/electrum-server.mjs';
 import { LTC_REGTEST } from '../support/utxo-check.mjs';
 
-const skip = !Litecoind.available() && 'litecoind is not installed';
+const skip = Litecoind.skipReason();
 const KEY = Buffer.alloc(32, 0x31);
 const PUB = Buffer.from(ecc.pointFromScalar(KEY, true));
 const p2wpkh = bitcoin.payments.p2wpkh({ pubkey: PUB, network: LTC_REGTEST });

@@ -42,7 +42,7 @@ const LEGACY_SHAPE = /Error parsing request|unknown field|missing field|invalid 
 const entries = FILES.flatMap((file) => JSON.parse(readFileSync(join(CORPUS, file), 'utf8'))
   .map((entry, index) => ({ ...entry, file, index })));
 
-const skip = !Litecoind.available() && 'litecoind is not installed';
+const skip = Litecoind.skipReason();
 let ltc, electrum, ganache, tron, walletd, dir, values;
 
 before(async () => {

@@ -26,7 +26,7 @@ function spend(prevTxid, vout, value, amountSigned) {
   return tx;
 }
 
-test('litecoind regtest: mined coins spent by an independent signer; a wrong amount refused', { skip: !Litecoind.available() && 'litecoind is not installed' }, async () => {
+test('litecoind regtest: mined coins spent by an independent signer; a wrong amount refused', { skip: Litecoind.skipReason() }, async () => {
   const [block] = await ltc.mine(101, `wpkh(${PUB.toString('hex')})`);
   const coinbase = (await ltc.rpc('getblock', [block, 2])).tx[0];
   const value = BigInt(Math.round(coinbase.vout[0].value * 1e8));

@@ -13,7 +13,7 @@ import { WalletdProcess, tempDir, writeConfig, cleanup, PASSWORD } from '../supp
 import { makeTestCertificates } from '../peers/tls-proxy.mjs';
 import { checkUtxoTransaction, freshAddress, sats, startFaucet } from '../support/utxo-check.mjs';
 
-const skip = !Litecoind.available() && 'litecoind is not installed';
+const skip = Litecoind.skipReason();
 let ltc, electrum, spare, rogue, walletd, dir, address, pay;
 
 before(async () => {

@@ -33,7 +33,7 @@ const hdAddress = (chain, index, account = 0) => bitcoin.payments.p2pkh({
 const ext = (i) => hdAddress(0, i);
 const int = (i) => hdAddress(1, i);
 
-const skip = !Litecoind.available() && 'litecoind is not installed';
+const skip = Litecoind.skipReason();
 let ltc, electrum, walletd, dir, config, coinsPath, pay;
 
 before(async () => {

@@ -14,7 +14,7 @@ import { freshAddress, sats, startFaucet, waitFor } from '../support/utxo-check.
 import { openSse } from '../support/sse-client.mjs';
 
 const COIN = 'LTC-regtest';
-const skip = !Litecoind.available() && 'litecoind is not installed';
+const skip = Litecoind.skipReason();
 let ltc, electrum, walletd, dir, config, pay, address;
 const withdrawn = new Map();  // txid → the withdraw's answer
 const paid = new Map();       // txid → satoshis paid in

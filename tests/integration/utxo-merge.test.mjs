@@ -12,7 +12,7 @@ import { ElectrumServer } from '../peers/electrum-server.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
 import { checkUtxoTransaction, freshAddress, sats, startFaucet, waitFor } from '../support/utxo-check.mjs';
 
-const skip = !Litecoind.available() && 'litecoind is not installed';
+const skip = Litecoind.skipReason();
 let ltc, electrum, walletd, dir, pay;
 
 before(async () => {

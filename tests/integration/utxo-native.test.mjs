@@ -14,7 +14,7 @@ import { WalletdProcess, tempDir, writeConfig, cleanup, repoRoot, PASSWORD } fro
 import { checkUtxoTransaction, freshAddress, sats } from '../support/utxo-check.mjs';
 import { openSse } from '../support/sse-client.mjs';
 
-const skip = !Litecoind.available() && 'litecoind is not installed';
+const skip = Litecoind.skipReason();
 let ltc, walletd, dir;
 const addresses = {};
 

@@ -24,7 +24,7 @@ const TRC20 = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
 const TRON_TO = 'TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K';
 const ME = new Wallet(FUNDED_KEY).address;
 const TRON_ME = TronWeb.address.fromPrivateKey(FUNDED_KEY.slice(2));
-const skip = !Litecoind.available() && 'litecoind is not installed';
+const skip = Litecoind.skipReason();
 let ganache, gate, tron, ltc, electrum, walletd, dir, ltcAddress;
 
 before(async () => {

@@ -24,7 +24,7 @@ import { LTC_REGTEST, checkUtxoTransaction, freshAddress, sats, startFaucet } fr
 const MNEMONIC = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
 const root = BIP32Factory(ecc).fromSeed(Buffer.from(mnemonicToSeedSync(MNEMONIC)));
 const ext = (i) => bitcoin.payments.p2pkh({ pubkey: Buffer.from(root.derivePath(`m/44'/1'/0'/0/${i}`).publicKey), network: LTC_REGTEST }).address;
-const skip = !Litecoind.available() && 'litecoind is not installed';
+const skip = Litecoind.skipReason();
 let ltc, electrum, wasm, dir;
 
 before(async () => {
