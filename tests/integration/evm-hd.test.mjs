@@ -211,3 +211,58 @@ test('sign_raw_transaction with PayForGas: Legacy and Eip1559, broadcast by send
   const lenient = await walletd.rpc('sign_raw_transaction', { coin: 'ETH-ganache', type: 'ETH', tx: { gas_limit: 21000, nonce_: 1, to: TO } });
   assert.equal(lenient.status, 200, lenient.text);
 });
+
+test('the HD methods on ETH (KDF answers them for EthCoin): get_new_address, account_balance, the task forms, the scan', async () => {
+  await walletd.rpc('disable_coin', { coin: 'ETH-ganache', force_disable: true });
+  const act = await walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH-ganache', nodes: nodes(),
+    erc20_tokens_requests: [{ ticker: 'TST-ganache' }], gap_limit: 3 });
+  assert.equal(act.status, 200, act.text);
+  const known = act.json.result.wallet_balance.accounts[0].addresses.length;
+  const call = async (method, params, status = 200) => {
+    const res = await walletd.rpc(method, params);
+    assert.equal(res.status, status, res.text);
+    return status === 200 ? res.json.result : res.json;
+  };
+  const zero = { spendable: '0', unspendable: '0' };
+  const coin = 'ETH-ganache';
+  const { new_address: a } = await call('get_new_address', { coin, account_id: 0 });
+  assert.deepEqual(a, { address: hd(known), derivation_path: `m/44'/60'/0'/0/${known}`, chain: 'External',
+    balance: { 'ETH-ganache': zero, 'TST-ganache': zero } });
+  assert.equal((await call('get_new_address', { coin, account_id: 0, gap_limit: 1 }, 400)).error_type, 'EmptyAddressesLimitReached');
+  assert.equal((await call('get_new_address', { coin, account_id: 0, chain: 'Internal' }, 400)).error_type, 'InvalidBip44Chain');
+  assert.equal((await call('get_new_address', { coin: 'TST-ganache', account_id: 0 }, 400)).error_type, 'CoinIsActivatedNotWithHDWallet');
+
+  // Every line agrees with ganache (ETH and the token), and the page's sum with the lines.
+  const page = await call('account_balance', { coin, account_index: 0, chain: 'External', limit: 100 });
+  assert.deepEqual(page.addresses.map((l) => l.address), Array.from({ length: known + 1 }, (_, i) => hd(i)));
+  let eth = 0n, tst = 0n;
+  for (const line of page.addresses) {
+    assert.equal(parseEther(line.balance['ETH-ganache'].spendable), await balance(line.address), line.address);
+    assert.equal(parseEther(line.balance['TST-ganache'].spendable), await tokenBalance(line.address), line.address);
+    eth += parseEther(line.balance['ETH-ganache'].spendable);
+    tst += parseEther(line.balance['TST-ganache'].spendable);
+  }
+  assert.equal(parseEther(page.page_balance['ETH-ganache'].spendable), eth);
+  assert.equal(parseEther(page.page_balance['TST-ganache'].spendable), tst);
+  const init = await call('task::account_balance::init', { coin, account_index: 0 });
+  const whole = await walletd.waitTask('account_balance', init.task_id, 30000);
+  assert.equal(whole.status, 'Ok', JSON.stringify(whole));
+  assert.deepEqual(whole.details.total_balance, page.page_balance);
+  assert.deepEqual(whole.details.addresses, page.addresses);
+
+  // A payment past the known addresses: the scan finds it (and the unused one before it).
+  await ganache.fund(hd(known + 2), parseEther('0.25'));
+  const scan = await call('task::scan_for_new_addresses::init', { coin, account_index: 0 });
+  const found = await walletd.waitTask('scan_for_new_addresses', scan.task_id, 30000);
+  assert.equal(found.status, 'Ok', JSON.stringify(found));
+  assert.deepEqual(found.details.new_addresses.map((l) => l.address), [hd(known + 1), hd(known + 2)]);
+  assert.equal(found.details.new_addresses[1].balance['ETH-ganache'].spendable, '0.25');
+  const next = await call('task::get_new_address::init', { coin, account_id: 0 });
+  const made = await walletd.waitTask('get_new_address', next.task_id, 30000);
+  assert.equal(made.details.new_address.address, hd(known + 3));
+  // The new addresses are stored with the wallet: a restart knows them.
+  await walletd.stop();
+  walletd = await WalletdProcess.start(config);
+  const again = await walletd.rpc('enable_eth_with_tokens', { ticker: coin, nodes: nodes(), scan_policy: 'do_not_scan' });
+  assert.equal(again.json.result.wallet_balance.accounts[0].addresses.length, known + 4, again.text);
+});

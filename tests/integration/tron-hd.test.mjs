@@ -156,3 +156,29 @@ test('path_to_address picks the activated address; a mismatched derivation_path 
   const mine = await walletd.rpc('my_balance', { coin: 'TRX-devnet' });
   assert.equal(mine.json.result.address, hd(1, 1));
 });
+
+test('the HD methods on TRX: get_new_address, account_balance and the scan, addresses derived by tronweb', async () => {
+  await walletd.rpc('disable_coin', { coin: 'TRX-devnet', force_disable: true });
+  const act = await walletd.rpc('enable_eth_with_tokens', { ticker: 'TRX-devnet', nodes: nodes(),
+    erc20_tokens_requests: [{ ticker: 'USDT-TRC20-devnet' }], gap_limit: 3, scan_policy: 'do_not_scan' });
+  assert.equal(act.status, 200, act.text);
+  const known = act.json.result.wallet_balance.accounts[0].addresses.filter((l) => l.derivation_path.startsWith("m/44'/195'/0'")).length;
+  const coin = 'TRX-devnet';
+  const res = await walletd.rpc('get_new_address', { coin, account_id: 0 });
+  assert.equal(res.status, 200, res.text);
+  assert.deepEqual(res.json.result.new_address, { address: hd(known), derivation_path: `m/44'/195'/0'/0/${known}`,
+    chain: 'External', balance: { 'TRX-devnet': { spendable: '0', unspendable: '0' }, 'USDT-TRC20-devnet': { spendable: '0', unspendable: '0' } } });
+  const page = await walletd.rpc('account_balance', { coin, account_index: 0, chain: 'External', limit: 100 });
+  assert.equal(page.status, 200, page.text);
+  for (const line of page.json.result.addresses) {
+    assert.equal(sun(line.balance['TRX-devnet'].spendable), node.balance(line.address), line.address);
+    assert.equal(BigInt(Math.round(Number(line.balance['USDT-TRC20-devnet'].spendable) * 1e6)), node.tokenBalance(TOKEN, line.address));
+  }
+  // A token-only holder past the known addresses counts as used: the scan reaches it.
+  node.mintToken(TOKEN, hd(known + 2), 5_000_000n);
+  const scan = await walletd.rpc('task::scan_for_new_addresses::init', { coin, account_index: 0 });
+  const found = await walletd.waitTask('scan_for_new_addresses', scan.json.result.task_id, 30000);
+  assert.equal(found.status, 'Ok', JSON.stringify(found));
+  assert.deepEqual(found.details.new_addresses.map((l) => l.address), [hd(known + 1), hd(known + 2)]);
+  assert.equal(found.details.new_addresses[1].balance['USDT-TRC20-devnet'].spendable, '5');
+});

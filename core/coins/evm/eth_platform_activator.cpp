@@ -3,9 +3,10 @@
 // Iguana key, or the HD wallet with its stored accounts), the node's chain id against the coins
 // file, the current block, balances (HD: scan first, per scan_policy), and the HD accounts saved.
 // The shared entry point registers the coins after a cancellation check.
+#include "core/coins/account_chain_hd_setup.h"
 #include "core/coins/evm/browser_wallet.h"
 #include "core/coins/evm/erc20_token_plan.h"
-#include "core/coins/evm/eth_hd_balance.h"
+#include "core/coins/evm/eth_hd.h"
 #include "core/coins/evm/evm_family.h"
 #include "core/coins/hd_platform_wallet.h"
 #include "core/coins/iguana_activation_result.h"
@@ -161,9 +162,11 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
       browser_wallet ? std::string() : toHex(platform->signer().public_key.uncompressed());
   handle->setProgress("RequestingWalletBalance");
   ActivatedCoins out;
+  if (hd) enableEthHd(node, *platform, p.gap_limit);
+  const std::vector<AccountChainToken> chain_tokens = chainTokens(tokens);
+  if (hd && hd->shouldScan(p)) co_await platform->hdChain()->scan(p.gap_limit, chain_tokens);
   if (hd) {
-    if (hd->shouldScan(p)) co_await scanEthHdAccounts(*platform, tokens, p.gap_limit);
-    const WalletBalanceInfo balance = co_await ethHdWalletBalance(*platform, tokens);
+    const WalletBalanceInfo balance = co_await platform->hdChain()->walletBalance(chain_tokens);
     out.result = hdActivationResult(current_block, p.ticker, balance);
   } else {
     out.result = co_await iguanaActivationResult(

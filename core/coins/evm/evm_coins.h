@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "core/async/async_mutex.h"
+#include "core/coins/account_chain_hd.h"
 #include "core/coins/active_coin.h"
 #include "core/coins/json_rpc_client.h"
 #include "core/encoding/uint256.h"
@@ -39,6 +40,14 @@ class EthPlatform : public ActiveCoin {
   const EthAddress& address() const { return signer_.account; }
   // Null when activated with the Iguana key.
   HdWallet* hdWallet() { return hd_.get(); }
+  std::shared_ptr<HdWallet> hdShared() { return hd_; }
+  // HD mode: the account-chain kit over this platform (eth_hd.h), what hd() answers.
+  void setHdChain(std::unique_ptr<AccountChainPeer> peer, std::unique_ptr<AccountChainHd> chain) {
+    hd_peer_ = std::move(peer);
+    hd_chain_ = std::move(chain);
+  }
+  AccountChainHd* hdChain() { return hd_chain_.get(); }
+  HdCoin* hd() override { return hd_chain_.get(); }
   // A browser-extension wallet holds the keys (browser_wallet.h); `signer()` then carries only
   // its account. Null for walletd's own keys.
   ExternalSigner* browserWallet() { return browser_wallet_; }
@@ -65,6 +74,8 @@ class EthPlatform : public ActiveCoin {
   JsonRpcClient rpc_;
   KeccakAccountKey signer_;
   std::shared_ptr<HdWallet> hd_;
+  std::unique_ptr<AccountChainPeer> hd_peer_;  // outlives hd_chain_, which reads through it
+  std::unique_ptr<AccountChainHd> hd_chain_;
   AsyncMutex send_lock_;
   Clock& clock_;
   ExternalSigner* browser_wallet_ = nullptr;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "core/coins/account_chain_hd.h"
 #include "core/coins/active_coin.h"
 #include "core/coins/tron/gasless/tron_relay.h"
 #include "core/coins/tron/tron_node_client.h"
@@ -37,6 +38,14 @@ class TronPlatform : public ActiveCoin {
   const KeccakAccountKey& key() const { return key_; }
   // Null when activated with the Iguana key.
   HdWallet* hdWallet() { return hd_.get(); }
+  std::shared_ptr<HdWallet> hdShared() { return hd_; }
+  // HD mode: the account-chain kit over this platform (tron_hd.h), what hd() answers.
+  void setHdChain(std::unique_ptr<AccountChainPeer> peer, std::unique_ptr<AccountChainHd> chain) {
+    hd_peer_ = std::move(peer);
+    hd_chain_ = std::move(chain);
+  }
+  AccountChainHd* hdChain() { return hd_chain_.get(); }
+  HdCoin* hd() override { return hd_chain_.get(); }
   // The relay provider for gasless TRC20 transfers; null when none was configured.
   TronRelay* relay() { return relay_.get(); }
   std::shared_ptr<TronRelay> relayShared() { return relay_; }
@@ -57,6 +66,8 @@ class TronPlatform : public ActiveCoin {
   TronNodeClient node_;
   KeccakAccountKey key_;
   std::shared_ptr<HdWallet> hd_;
+  std::unique_ptr<AccountChainPeer> hd_peer_;  // outlives hd_chain_, which reads through it
+  std::unique_ptr<AccountChainHd> hd_chain_;
   std::shared_ptr<TronRelay> relay_;
   Clock& clock_;
 };

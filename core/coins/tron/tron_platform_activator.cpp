@@ -5,6 +5,7 @@
 // saved. The shared entry point registers the coins after a cancellation check.
 #include <algorithm>
 
+#include "core/coins/account_chain_hd_setup.h"
 #include "core/coins/hd_platform_wallet.h"
 #include "core/coins/iguana_activation_result.h"
 #include "core/coins/platform_activation_errors.h"
@@ -12,7 +13,7 @@
 #include "core/coins/tron/trc20_token_plan.h"
 #include "core/coins/tron/tron_coins.h"
 #include "core/coins/tron/tron_family.h"
-#include "core/coins/tron/tron_hd_balance.h"
+#include "core/coins/tron/tron_hd.h"
 #include "core/encoding/hex.h"
 #include "core/encoding/tron_address.h"
 #include "core/node/node.h"
@@ -106,9 +107,11 @@ Task<ActivatedCoins> TronPlatformActivator::activate(Node& node, const CoinEntry
   }
   handle->setProgress("RequestingWalletBalance");
   ActivatedCoins out;
+  if (hd) enableTronHd(node, *platform, p.gap_limit);
+  const std::vector<AccountChainToken> chain_tokens = chainTokens(tokens);
+  if (hd && hd->shouldScan(p)) co_await platform->hdChain()->scan(p.gap_limit, chain_tokens);
   if (hd) {
-    if (hd->shouldScan(p)) co_await scanTronHdAccounts(*platform, tokens, p.gap_limit);
-    const WalletBalanceInfo balance = co_await tronHdWalletBalance(*platform, tokens);
+    const WalletBalanceInfo balance = co_await platform->hdChain()->walletBalance(chain_tokens);
     out.result = hdActivationResult(block.number, p.ticker, balance);
   } else {
     out.result = co_await iguanaActivationResult(
