@@ -8,8 +8,10 @@
 namespace walletd {
 namespace {
 
+// clang-format off
 #define WALLETD_BALANCE_STREAM_ERRORS(X) \
   X(EnableError, 400) X(CoinNotFound, 404) X(CoinNotSupported, 501) X(Internal, 500)
+// clang-format on
 WALLETD_ERROR_FAMILY(BalanceStreamError, WALLETD_BALANCE_STREAM_ERRORS)
 
 struct BalanceStreamParams {

@@ -1,5 +1,6 @@
-// The family list: the only shared file a new family touches (one line below). EVM and TRON are
-// complete; UTXO has Native mode; Tendermint and ZHTLC are listed for their address codecs so far.
+// The family list: the only shared file a new family touches (one line below). EVM, TRON and UTXO
+// (Electrum and Native modes) are complete; Tendermint and ZHTLC are listed for their address
+// codecs so far.
 #include "core/coins/coin_family.h"
 #include "core/coins/evm/evm_family.h"
 #include "core/coins/tendermint/tendermint_family.h"

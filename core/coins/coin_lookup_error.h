@@ -7,7 +7,9 @@
 namespace walletd {
 
 // NoSuchCoin {coin}; Transport carries the message.
+// clang-format off
 #define WALLETD_COIN_LOOKUP_ERRORS(X) X(NoSuchCoin, 400) X(Transport, 502)
+// clang-format on
 WALLETD_ERROR_FAMILY(CoinLookupError, WALLETD_COIN_LOOKUP_ERRORS)
 
 }  // namespace walletd

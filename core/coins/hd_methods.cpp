@@ -20,6 +20,7 @@ namespace {
 // KDF's GetNewAddressRpcError. error_data: NoSuchCoin {coin}; UnknownAccount {account_id};
 // InvalidBip44Chain {chain}; AddressLimitReached {max_addresses_number};
 // EmptyAddressesLimitReached {gap_limit}; the others: the message.
+// clang-format off
 #define WALLETD_GET_NEW_ADDRESS_ERRORS(X) \
   X(NoSuchCoin, 400)                      \
   X(CoinIsActivatedNotWithHDWallet, 400)  \
@@ -27,14 +28,17 @@ namespace {
   X(InvalidBip44Chain, 400)               \
   X(AddressLimitReached, 400)             \
   X(EmptyAddressesLimitReached, 400) X(Transport, 500) X(WalletStorageError, 500) X(Internal, 500)
+// clang-format on
 WALLETD_ERROR_FAMILY(GetNewAddressError, WALLETD_GET_NEW_ADDRESS_ERRORS)
 
 // KDF's HDAccountBalanceRpcError (account_balance and scan_for_new_addresses), the same data.
+// clang-format off
 #define WALLETD_HD_ACCOUNT_BALANCE_ERRORS(X) \
   X(NoSuchCoin, 400)                         \
   X(CoinIsActivatedNotWithHDWallet, 400)     \
   X(UnknownAccount, 400)                     \
   X(InvalidBip44Chain, 400) X(Transport, 500) X(WalletStorageError, 500) X(Internal, 500)
+// clang-format on
 WALLETD_ERROR_FAMILY(HdAccountBalanceError, WALLETD_HD_ACCOUNT_BALANCE_ERRORS)
 
 constexpr std::uint32_t kMaxGapLimit = 1000;

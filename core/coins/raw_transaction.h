@@ -12,8 +12,10 @@
 namespace walletd {
 
 // NoSuchCoin {coin}; InvalidParam and Transport carry the message; NotImplemented {coin}.
+// clang-format off
 #define WALLETD_RAW_TRANSACTION_ERRORS(X) \
   X(NoSuchCoin, 404) X(InvalidParam, 400) X(NotImplemented, 400) X(Transport, 502)
+// clang-format on
 WALLETD_ERROR_FAMILY(RawTransactionError, WALLETD_RAW_TRANSACTION_ERRORS)
 
 // Exactly one of tx_bytes (from `tx_hex`) and tx_json (a family's structured form, e.g. a signed

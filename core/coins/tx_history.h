@@ -14,11 +14,13 @@
 namespace walletd {
 
 // CoinIsNotActive and NotSupportedFor carry the ticker; the others the message.
+// clang-format off
 #define WALLETD_TX_HISTORY_ERRORS(X) \
   X(CoinIsNotActive, 404)            \
   X(InvalidTarget, 400)              \
   X(NotSupportedFor, 400)            \
   X(StorageIsNotInitialized, 500) X(StorageError, 500) X(RpcError, 500) X(Internal, 500)
+// clang-format on
 WALLETD_ERROR_FAMILY(TxHistoryError, WALLETD_TX_HISTORY_ERRORS)
 
 struct TxHistoryRequest {

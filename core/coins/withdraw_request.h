@@ -18,6 +18,7 @@ namespace walletd {
 // error_data per variant: NoSuchCoin {coin}; NotSufficientBalance {coin, available, required};
 // AmountTooLow {amount, threshold}; InvalidFee {reason}; UnknownAccount {account_id}; the others
 // carry the message; ZeroBalanceToWithdrawMax none.
+// clang-format off
 #define WALLETD_WITHDRAW_ERRORS(X) \
   X(NoSuchCoin, 404)               \
   X(NotSufficientBalance, 400)     \
@@ -30,6 +31,7 @@ namespace walletd {
   X(UnknownAccount, 400)           \
   X(UnsupportedError, 400)         \
   X(BroadcastExpected, 400) X(SigningError, 400) X(Transport, 502) X(InternalError, 500)
+// clang-format on
 WALLETD_ERROR_FAMILY(WithdrawError, WALLETD_WITHDRAW_ERRORS)
 
 struct WithdrawRequest {

@@ -13,6 +13,7 @@ namespace walletd {
 // UserpassIsInvalid: error_data {"error_type":"NbAttemptsLeft","error_data":n}
 // InvalidMmRpcVersion: "Error parsing mmrpc version: {detail}"
 // AuthRateLimited (walletd): too many wrong passwords are waiting for their answers
+// clang-format off
 #define WALLETD_DISPATCHER_ERRORS(X)                                             \
   X(Banned, 403)                                                                 \
   X(NoSuchMethod, 400)                                                           \
@@ -20,6 +21,7 @@ namespace walletd {
   X(LocalHostOnly, 403)                                                          \
   X(UserpassIsNotSet, 403) X(UserpassIsInvalid, 403) X(InvalidMmRpcVersion, 400) \
       X(AuthRateLimited, 429)
+// clang-format on
 WALLETD_ERROR_FAMILY(DispatcherError, WALLETD_DISPATCHER_ERRORS)
 
 }  // namespace walletd

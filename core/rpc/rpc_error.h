@@ -75,7 +75,9 @@ RpcError rpcError(E kind, std::string message, std::optional<Json> data = std::n
   }
 
 // Errors any method can raise.
+// clang-format off
 #define WALLETD_COMMON_ERRORS(X) X(InternalError, 500) X(InvalidRequest, 400)
+// clang-format on
 WALLETD_ERROR_FAMILY(CommonError, WALLETD_COMMON_ERRORS)
 
 }  // namespace walletd

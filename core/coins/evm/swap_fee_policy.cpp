@@ -11,7 +11,9 @@ namespace walletd {
 namespace {
 
 // NoSuchCoin carries the message, NotSupported the ticker.
+// clang-format off
 #define WALLETD_SWAP_FEE_POLICY_ERRORS(X) X(NoSuchCoin, 400) X(NotSupported, 400)
+// clang-format on
 WALLETD_ERROR_FAMILY(SwapTxFeePolicyError, WALLETD_SWAP_FEE_POLICY_ERRORS)
 
 constexpr std::array<const char*, 5> kPolicies = {"Unsupported", "Internal", "Low", "Medium",

@@ -8,12 +8,14 @@
 
 namespace walletd {
 
+// clang-format off
 #define WALLETD_INIT_STANDALONE_COIN_ERRORS(X) \
   X(CoinIsAlreadyActivated, 400)               \
   X(CoinConfigIsNotFound, 400)                 \
   X(UnexpectedCoinProtocol, 400)               \
   X(CoinProtocolParseError, 500)               \
   X(CoinCreationError, 400) X(Transport, 500) X(Internal, 500)
+// clang-format on
 WALLETD_ERROR_FAMILY(InitStandaloneCoinError, WALLETD_INIT_STANDALONE_COIN_ERRORS)
 
 [[noreturn]] inline void throwCoinCreationError(const std::string& ticker,

@@ -9,8 +9,10 @@ namespace walletd {
 // NoSuchCoin: error_data {coin}
 // InvalidAddress: error_data = reason
 // UnsupportedAddressFormat: error_data {coin, format}
+// clang-format off
 #define WALLETD_ADDRESS_RPC_ERRORS(X) \
   X(NoSuchCoin, 400) X(InvalidAddress, 400) X(UnsupportedAddressFormat, 400)
+// clang-format on
 WALLETD_ERROR_FAMILY(AddressRpcError, WALLETD_ADDRESS_RPC_ERRORS)
 
 }  // namespace walletd

@@ -11,6 +11,7 @@
 
 namespace walletd {
 
+// clang-format off
 #define WALLETD_GASLESS_ERRORS(X)               \
   X(Unavailable, 503)                           \
   X(PendingTransfer, 409)                       \
@@ -25,6 +26,7 @@ namespace walletd {
   X(Forbidden, 403)                             \
   X(RateLimited, 429)                           \
   X(ProviderUnreachable, 504) X(Upstream, 502) X(InvalidProviderResponse, 502) X(TraceNotFound, 404)
+// clang-format on
 WALLETD_ERROR_FAMILY(GaslessError, WALLETD_GASLESS_ERRORS)
 
 // The nested error; `data` defaults to the message.

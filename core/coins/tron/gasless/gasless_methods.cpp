@@ -11,12 +11,14 @@
 namespace walletd {
 namespace {
 
+// clang-format off
 #define WALLETD_GASLESS_TRACE_ERRORS(X) \
   X(CoinNotFound, 404)                  \
   X(CoinNotSupported, 400)              \
   X(GaslessNotConfigured, 400)          \
   X(InvalidTraceId, 400)                \
   X(TraceNotFound, 404) X(ProviderError, 502) X(EnableError, 400) X(Internal, 500)
+// clang-format on
 WALLETD_ERROR_FAMILY(GaslessTraceError, WALLETD_GASLESS_TRACE_ERRORS)
 
 struct CoinAndTrace {

@@ -1,6 +1,7 @@
 // A Bitcoin-style transaction (version 1/2, optional segwit witnesses): the model, its wire
-// encoding with and without witnesses (BIP144), txid, weight and virtual size. Forks that change
-// the format (Zcash overwinter/sapling, QTUM's contract outputs) build on this in their folders.
+// encoding with and without witnesses (BIP144), txid, weight and virtual size. Chains whose
+// format differs (KMD's overwinter v4, BCH's FORKID digest, QTUM's contract outputs) are to come
+// as UTXO chain profiles (the seams issue), not as forks of this file.
 #pragma once
 
 #include <cstdint>
