@@ -41,6 +41,19 @@ WALLETD_ERROR_FAMILY(GetNewAddressError, WALLETD_GET_NEW_ADDRESS_ERRORS)
 // clang-format on
 WALLETD_ERROR_FAMILY(HdAccountBalanceError, WALLETD_HD_ACCOUNT_BALANCE_ERRORS)
 
+// KDF's CreateAccountRpcError. error_data: NoSuchCoin {coin}; AccountLimitReached
+// {max_accounts_number}; the others: the message.
+// clang-format off
+#define WALLETD_CREATE_ACCOUNT_ERRORS(X) \
+  X(NoSuchCoin, 400)                     \
+  X(CoinIsActivatedNotWithHDWallet, 400) \
+  X(AccountLimitReached, 400) X(Transport, 500) X(WalletStorageError, 500) X(Internal, 500)
+// clang-format on
+WALLETD_ERROR_FAMILY(CreateAccountError, WALLETD_CREATE_ACCOUNT_ERRORS)
+
+// Accounts an HD wallet may have (KDF's limit for its coins).
+constexpr std::uint32_t kMaxAccounts = 100;
+
 constexpr std::uint32_t kMaxGapLimit = 1000;
 constexpr std::uint32_t kMaxPageLimit = 1000;
 
@@ -112,6 +125,24 @@ struct InitAccountBalanceParams {
     p.coin = r.required<std::string>("coin");
     p.account_index =
         decodeChildIndex(r.required<Json>("account_index"), r.fieldPath("account_index"));
+    return p;
+  }
+};
+
+// task::create_new_account::init (KDF's CreateNewAccountParams): {coin, account_id?, scan = true,
+// gap_limit?}; without account_id the next account after the known ones.
+struct CreateAccountParams {
+  std::string coin;
+  std::optional<std::uint32_t> account_id;
+  bool scan = true;
+  std::optional<std::uint32_t> gap_limit;
+  static CreateAccountParams parse(ParamsReader& r) {
+    CreateAccountParams p;
+    p.coin = r.required<std::string>("coin");
+    if (auto id = r.optional<Json>("account_id"))  // null is None, as KDF's Option<u32>
+      p.account_id = decodeChildIndex(*id, r.fieldPath("account_id"));
+    p.scan = r.optionalOr<bool>("scan", true);
+    if (r.has("gap_limit")) p.gap_limit = gapLimitField(r, 0);
     return p;
   }
 };
@@ -292,6 +323,53 @@ Task<Json> accountBalanceTask(Node& node, InitAccountBalanceParams p,
   co_return info.toJson();
 }
 
+void checkCreateAccount(RequestContext& ctx, const CreateAccountParams& p) {
+  if (!ctx.node.activeCoins().find(p.coin))
+    throw rpcError(CreateAccountError::NoSuchCoin, "No such coin " + p.coin,
+                   Json{{"coin", p.coin}});
+}
+
+// The next account index: one past the highest known.
+std::uint32_t nextAccount(const HdWallet& wallet) {
+  return wallet.accounts().empty() ? 0 : wallet.accounts().back().account_id + 1;
+}
+
+// KDF's task: the account is made known (scanned for used addresses when asked), read, and only
+// then saved — a cancelled task stores nothing.
+Task<Json> createAccountTask(Node& node, CreateAccountParams p,
+                             std::shared_ptr<RpcTaskHandle> handle) {
+  const auto coin = hdCoin<CreateAccountError>(node, p.coin);
+  HdCoin* hd = coin.second;
+  auto guard = co_await hd->hdLock().scoped();
+  HdWallet& wallet = hd->hdWallet();
+  const std::uint32_t account_id = p.account_id.value_or(nextAccount(wallet));
+  if (account_id >= kMaxAccounts) {
+    throw rpcError(
+        CreateAccountError::AccountLimitReached,
+        "Accounts limit reached. Max number of accounts: " + std::to_string(kMaxAccounts),
+        Json{{"max_accounts_number", kMaxAccounts}});
+  }
+  wallet.ensureAccount(account_id);
+  HdAddressesUsedCheck check = [hd](std::vector<HdAddressRef> refs) {
+    return hd->addressesUsed(std::move(refs));
+  };
+  const std::uint32_t gap_limit = p.gap_limit.value_or(hd->gapLimit());
+  if (p.scan)
+    co_await overTransport(scanHdAccount(wallet, account_id, check, gap_limit),
+                           CreateAccountError::Transport);
+  handle->setProgress("RequestingAccountBalance");
+  HdAddressesReader read = [hd](std::vector<HdAddressRef> refs) {
+    return hd->readAddresses(std::move(refs));
+  };
+  const WalletAccountInfo info = co_await overTransport(
+      hdAccountBalance(wallet, hd->hdColumns(), account_id, read), CreateAccountError::Transport);
+  handle->setProgress("Finishing");
+  handle->throwIfCancelled();
+  co_await overTransport(hd->addressesAdded(wallet.knownAddresses(account_id)),
+                         CreateAccountError::Transport);
+  co_return info.toJson();
+}
+
 void checkScan(RequestContext& ctx, const ScanAddressesParams& p) {
   const auto coin = hdCoin<HdAccountBalanceError>(ctx.node, p.coin);
   HdCoin* hd = coin.second;
@@ -353,6 +431,11 @@ void registerHdMethods(MethodTable& t) {
   addRpcTaskMethods<InitAccountBalanceParams>(
       t, "account_balance", "{ coin: string; account_index: number }", "HDAccountBalance",
       &checkAccountBalance, &accountBalanceTask, "RequestingAccountBalance");
+  addRpcTaskMethods<CreateAccountParams>(
+      t, "create_new_account",
+      "{ coin: string; account_id?: number /* default: the next account */; scan?: boolean /* "
+      "default true */; gap_limit?: number }",
+      "HDAccountBalance", &checkCreateAccount, &createAccountTask, "Preparing");
   addRpcTaskMethods<ScanAddressesParams>(
       t, "scan_for_new_addresses", "{ coin: string; account_index: number; gap_limit?: number }",
       "{ account_index: number; derivation_path: string; new_addresses: HDAddressBalance[] }",

@@ -65,6 +65,10 @@ export interface WalletdMethods {
   "task::account_balance::init": { params: { coin: string; account_index: number } & { client_id?: number }; result: { task_id: number } };
   "task::account_balance::status": { params: { task_id: number; forget_if_finished?: boolean /* default true */ }; result: { status: "Ok"; details: HDAccountBalance } | { status: "Error"; details: TaskError } | { status: "InProgress"; details: string | object } };
   "task::account_balance::user_action": { params: { task_id: number; user_action: { action_type: "TrezorPin"; pin: string } | { action_type: "TrezorPassphrase"; passphrase: string } }; result: "success" };
+  "task::create_new_account::cancel": { params: { task_id: number }; result: "success" };
+  "task::create_new_account::init": { params: { coin: string; account_id?: number /* default: the next account */; scan?: boolean /* default true */; gap_limit?: number } & { client_id?: number }; result: { task_id: number } };
+  "task::create_new_account::status": { params: { task_id: number; forget_if_finished?: boolean /* default true */ }; result: { status: "Ok"; details: HDAccountBalance } | { status: "Error"; details: TaskError } | { status: "InProgress"; details: string | object } };
+  "task::create_new_account::user_action": { params: { task_id: number; user_action: { action_type: "TrezorPin"; pin: string } | { action_type: "TrezorPassphrase"; passphrase: string } }; result: "success" };
   "task::enable_eth::cancel": { params: { task_id: number }; result: "success" };
   "task::enable_eth::init": { params: PlatformActivationParams & { client_id?: number }; result: { task_id: number } };
   "task::enable_eth::status": { params: { task_id: number; forget_if_finished?: boolean /* default true */ }; result: { status: "Ok"; details: PlatformActivationResult } | { status: "Error"; details: TaskError } | { status: "InProgress"; details: string | object } };

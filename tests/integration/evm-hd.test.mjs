@@ -260,9 +260,24 @@ test('the HD methods on ETH (KDF answers them for EthCoin): get_new_address, acc
   const next = await call('task::get_new_address::init', { coin, account_id: 0 });
   const made = await walletd.waitTask('get_new_address', next.task_id, 30000);
   assert.equal(made.details.new_address.address, hd(known + 3));
-  // The new addresses are stored with the wallet: a restart knows them.
+  // task::create_new_account: the next account, scanned (a payment to its second address).
+  const acct1 = (i) => HDNodeWallet.fromPhrase(MNEMONIC, undefined, `m/44'/60'/1'/0/${i}`).address;
+  await ganache.fund(acct1(1), parseEther('0.125'));
+  const create = await call('task::create_new_account::init', { coin, scan: true, gap_limit: 3 });
+  const created = await walletd.waitTask('create_new_account', create.task_id, 30000);
+  assert.equal(created.status, 'Ok', JSON.stringify(created));
+  assert.equal(created.details.account_index, 1);
+  assert.equal(created.details.derivation_path, "m/44'/60'/1'");
+  assert.deepEqual(created.details.addresses.map((l) => l.address), [acct1(0), acct1(1)]);
+  assert.deepEqual(created.details.total_balance['ETH-ganache'], { spendable: '0.125', unspendable: '0' });
+  const limit = await call('task::create_new_account::init', { coin, account_id: 100 });
+  const refused = await walletd.waitTask('create_new_account', limit.task_id, 30000);
+  assert.deepEqual([refused.status, refused.details.error_type], ['Error', 'AccountLimitReached']);
+  assert.equal((await call('get_new_address', { coin, account_id: 1 })).new_address.address, acct1(2));
+  // The new addresses and account are stored with the wallet: a restart knows them.
   await walletd.stop();
   walletd = await WalletdProcess.start(config);
   const again = await walletd.rpc('enable_eth_with_tokens', { ticker: coin, nodes: nodes(), scan_policy: 'do_not_scan' });
   assert.equal(again.json.result.wallet_balance.accounts[0].addresses.length, known + 4, again.text);
+  assert.deepEqual(again.json.result.wallet_balance.accounts[1].addresses.map((l) => l.address), [0, 1, 2].map(acct1));
 });
