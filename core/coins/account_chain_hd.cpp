@@ -5,13 +5,13 @@
 namespace walletd {
 
 AccountChainHd::AccountChainHd(std::shared_ptr<HdWallet> hd, HdBalanceColumn coin,
-                               std::uint32_t gap_limit, AccountChainPeer& peer, Tokens tokens,
-                               Save save, Executor& executor)
+                               std::uint32_t gap_limit, std::unique_ptr<AccountChainPeer> peer,
+                               Tokens tokens, Save save, Executor& executor)
     : HdCoin(executor),
       hd_(std::move(hd)),
       coin_(std::move(coin)),
       gap_limit_(gap_limit),
-      peer_(peer),
+      peer_(std::move(peer)),
       tokens_(std::move(tokens)),
       save_(std::move(save)) {}
 
@@ -30,10 +30,10 @@ Task<HdAddressReading> AccountChainHd::readOne(HdAddressRef ref,
                                                const std::vector<AccountChainToken>& tokens) {
   const EthAddress account = hd_->keccakKeyAt(ref).account;
   HdAddressReading out;
-  out.address = peer_.writeAddress(account);
-  out.amounts.push_back(co_await peer_.coinBalance(account));
+  out.address = peer_->writeAddress(account);
+  out.amounts.push_back(co_await peer_->coinBalance(account));
   for (const AccountChainToken& token : tokens)
-    out.amounts.push_back(co_await peer_.tokenBalance(token.contract, account));
+    out.amounts.push_back(co_await peer_->tokenBalance(token.contract, account));
   co_return out;
 }
 
@@ -46,10 +46,10 @@ Task<std::vector<HdAddressReading>> AccountChainHd::readAddresses(std::vector<Hd
 
 Task<bool> AccountChainHd::usedOne(HdAddressRef ref, const std::vector<AccountChainToken>& tokens) {
   const EthAddress account = hd_->keccakKeyAt(ref).account;
-  const bool used = co_await peer_.accountUsed(account);
+  const bool used = co_await peer_->accountUsed(account);
   if (used) co_return true;
   for (const AccountChainToken& token : tokens) {
-    const UInt256 held = co_await peer_.tokenBalance(token.contract, account);
+    const UInt256 held = co_await peer_->tokenBalance(token.contract, account);
     if (!held.isZero()) co_return true;
   }
   co_return false;

@@ -45,7 +45,8 @@ class AccountChainHd : public HdCoin {
   // `coin` is the platform's column; `tokens` lists the tokens registered on it now (the node's
   // registry); `save` stores the wallet's accounts.
   AccountChainHd(std::shared_ptr<HdWallet> hd, HdBalanceColumn coin, std::uint32_t gap_limit,
-                 AccountChainPeer& peer, Tokens tokens, Save save, Executor& executor);
+                 std::unique_ptr<AccountChainPeer> peer, Tokens tokens, Save save,
+                 Executor& executor);
 
   HdWallet& hdWallet() override { return *hd_; }
   std::uint32_t gapLimit() const override { return gap_limit_; }
@@ -68,7 +69,7 @@ class AccountChainHd : public HdCoin {
   std::shared_ptr<HdWallet> hd_;
   HdBalanceColumn coin_;
   std::uint32_t gap_limit_;
-  AccountChainPeer& peer_;
+  std::unique_ptr<AccountChainPeer> peer_;
   Tokens tokens_;
   Save save_;
 };

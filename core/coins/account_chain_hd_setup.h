@@ -1,7 +1,7 @@
 // Setting up the account-chain kit for a platform activated with an HD wallet: the kit reads
 // through the family's peer, its token columns are the family's tokens registered on the platform
 // in the node, and new addresses are saved with the wallet's accounts. The family's platform
-// keeps the peer and the kit (setHdChain) and answers hd() with the kit.
+// keeps the kit, which owns the peer (setHdChain), and answers hd() with it.
 #pragma once
 
 #include <cstdint>
@@ -39,9 +39,9 @@ void enableAccountChainHd(Node& node, Platform& platform, std::unique_ptr<Accoun
     return saveHdPlatformWallet(node, ticker, *hd);
   };
   auto chain = std::make_unique<AccountChainHd>(
-      platform.hdShared(), HdBalanceColumn{ticker, decimals}, gap_limit, *peer, std::move(tokens),
-      std::move(save), node.executor());
-  platform.setHdChain(std::move(peer), std::move(chain));
+      platform.hdShared(), HdBalanceColumn{ticker, decimals}, gap_limit, std::move(peer),
+      std::move(tokens), std::move(save), node.executor());
+  platform.setHdChain(std::move(chain));
 }
 
 }  // namespace walletd

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "core/coins/active_coin.h"
+#include "core/coins/active_coin_lookup.h"
 #include "core/coins/hd_coin.h"
 #include "core/coins/transport_error.h"
 #include "core/node/node.h"
@@ -165,8 +166,7 @@ struct ScanAddressesParams {
 // CoinIsActivatedNotWithHDWallet.
 template <typename E>
 std::pair<std::shared_ptr<ActiveCoin>, HdCoin*> hdCoin(Node& node, const std::string& ticker) {
-  auto coin = node.activeCoins().find(ticker);
-  if (!coin) throw rpcError(E::NoSuchCoin, "No such coin " + ticker, Json{{"coin", ticker}});
+  auto coin = activeCoinOr(node.activeCoins(), ticker, E::NoSuchCoin);
   HdCoin* hd = coin->hd();
   if (hd == nullptr) {
     const std::string message =
@@ -245,10 +245,7 @@ Task<Json> getNewAddress(RequestContext& ctx, NewAddressParams p) {
 
 // task::get_new_address (KDF): the same work, reported as Preparing → RequestingAccountBalance.
 void checkNewAddress(RequestContext& ctx, const NewAddressParams& p) {
-  auto coin = ctx.node.activeCoins().find(p.coin);
-  if (!coin)
-    throw rpcError(GetNewAddressError::NoSuchCoin, "No such coin " + p.coin,
-                   Json{{"coin", p.coin}});
+  activeCoinOr(ctx.node.activeCoins(), p.coin, GetNewAddressError::NoSuchCoin);
 }
 
 Task<Json> newAddressTask(Node& node, NewAddressParams p, std::shared_ptr<RpcTaskHandle> handle) {
@@ -324,9 +321,7 @@ Task<Json> accountBalanceTask(Node& node, InitAccountBalanceParams p,
 }
 
 void checkCreateAccount(RequestContext& ctx, const CreateAccountParams& p) {
-  if (!ctx.node.activeCoins().find(p.coin))
-    throw rpcError(CreateAccountError::NoSuchCoin, "No such coin " + p.coin,
-                   Json{{"coin", p.coin}});
+  activeCoinOr(ctx.node.activeCoins(), p.coin, CreateAccountError::NoSuchCoin);
 }
 
 // The next account index: one past the highest known.

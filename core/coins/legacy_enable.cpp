@@ -35,16 +35,10 @@ Task<Json> initResponse(Node& node, const std::string& ticker, const CoinEntry& 
   if (!coin) throw rpcError(EnablePlatformError::Internal, "the coin went away", Json());
   const BalanceInfo balance =
       co_await overTransport(coin->myBalance(), EnablePlatformError::Transport);
-  Json out = Json::object();
-  out["result"] = "success";
-  out["address"] = coin->myAddress();
-  out["balance"] = balance.spendable.str();
-  out["unspendable_balance"] = balance.unspendable.str();
-  out["coin"] = ticker;
-  out["required_confirmations"] =
-      required_confirmations.value_or(entry.unsignedInt("required_confirmations").value_or(1));
-  out["requires_notarization"] = false;
-  co_return out;
+  co_return coinInitResponse(
+      *coin, balance,
+      required_confirmations.value_or(entry.unsignedInt("required_confirmations").value_or(1)),
+      false);
 }
 
 Task<Json> legacyEnable(RequestContext& ctx, const Json& request) {
@@ -75,6 +69,19 @@ Task<Json> legacyEnable(RequestContext& ctx, const Json& request) {
 }
 
 }  // namespace
+
+Json coinInitResponse(const ActiveCoin& coin, const BalanceInfo& balance,
+                      std::uint64_t required_confirmations, bool requires_notarization) {
+  Json out = Json::object();
+  out["result"] = "success";
+  out["address"] = coin.myAddress();
+  out["balance"] = balance.spendable.str();
+  out["unspendable_balance"] = balance.unspendable.str();
+  out["coin"] = coin.ticker();
+  out["required_confirmations"] = required_confirmations;
+  out["requires_notarization"] = requires_notarization;
+  return out;
+}
 
 void registerLegacyEnable(MethodTable& t) {
   t.add({"enable",

@@ -4,6 +4,7 @@
 // does the work; peer failures become each method's Transport error.
 #include "core/coins/transaction_methods.h"
 
+#include "core/coins/active_coin_lookup.h"
 #include "core/coins/transport_error.h"
 #include "core/encoding/hex.h"
 #include "core/node/node.h"
@@ -51,15 +52,8 @@ struct SignRawParams {
   }
 };
 
-template <ErrorKind E>
-std::shared_ptr<ActiveCoin> activeCoin(Node& node, const std::string& ticker, E no_such_coin) {
-  auto coin = node.activeCoins().find(ticker);
-  if (!coin) throw rpcError(no_such_coin, "No such coin " + ticker, Json{{"coin", ticker}});
-  return coin;
-}
-
 Task<Json> sendRawTransaction(RequestContext& ctx, SendRawParams p) {
-  auto coin = activeCoin(ctx.node, p.request.coin, RawTransactionError::NoSuchCoin);
+  auto coin = activeCoinOr(ctx.node.activeCoins(), p.request.coin, RawTransactionError::NoSuchCoin);
   if (p.request.tx_json) {
     co_return co_await overTransport(coin->sendRawJson(std::move(p.request)),
                                      RawTransactionError::Transport);
@@ -70,7 +64,7 @@ Task<Json> sendRawTransaction(RequestContext& ctx, SendRawParams p) {
 }
 
 Task<Json> signRawTransaction(RequestContext& ctx, SignRawParams p) {
-  auto coin = activeCoin(ctx.node, p.request.coin, RawTransactionError::NoSuchCoin);
+  auto coin = activeCoinOr(ctx.node.activeCoins(), p.request.coin, RawTransactionError::NoSuchCoin);
   std::string hex = co_await overTransport(coin->signRawTransaction(std::move(p.request)),
                                            RawTransactionError::Transport);
   co_return Json{{"tx_hex", std::move(hex)}};

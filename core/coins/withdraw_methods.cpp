@@ -5,6 +5,7 @@
 // the coin family's withdraw; the task hands it a WithdrawProgress on the task's handle.
 #include "core/coins/withdraw_methods.h"
 
+#include "core/coins/active_coin_lookup.h"
 #include "core/coins/transport_error.h"
 #include "core/node/node.h"
 #include "core/rpc/rpc_task_methods.h"
@@ -15,9 +16,7 @@ namespace {
 // What needs no peer, answered at once (by task init too): the coin is active and takes the
 // options the request uses.
 std::shared_ptr<ActiveCoin> withdrawingCoin(Node& node, const WithdrawRequest& req) {
-  auto coin = node.activeCoins().find(req.coin);
-  if (!coin)
-    throw rpcError(WithdrawError::NoSuchCoin, "No such coin " + req.coin, Json{{"coin", req.coin}});
+  auto coin = activeCoinOr(node.activeCoins(), req.coin, WithdrawError::NoSuchCoin);
   if ((req.fee_method || !req.gasless.is_null()) && !coin->hasFeeMethods()) {
     const std::string message = "fee_method and gasless are TRON withdraw options; " + req.coin +
                                 " pays its fee in its own way (use `fee`)";

@@ -42,10 +42,7 @@ class EthPlatform : public ActiveCoin {
   HdWallet* hdWallet() { return hd_.get(); }
   std::shared_ptr<HdWallet> hdShared() { return hd_; }
   // HD mode: the account-chain kit over this platform (eth_hd.h), what hd() answers.
-  void setHdChain(std::unique_ptr<AccountChainPeer> peer, std::unique_ptr<AccountChainHd> chain) {
-    hd_peer_ = std::move(peer);
-    hd_chain_ = std::move(chain);
-  }
+  void setHdChain(std::unique_ptr<AccountChainHd> chain) { hd_chain_ = std::move(chain); }
   AccountChainHd* hdChain() { return hd_chain_.get(); }
   HdCoin* hd() override { return hd_chain_.get(); }
   // A browser-extension wallet holds the keys (browser_wallet.h); `signer()` then carries only
@@ -74,7 +71,6 @@ class EthPlatform : public ActiveCoin {
   JsonRpcClient rpc_;
   KeccakAccountKey signer_;
   std::shared_ptr<HdWallet> hd_;
-  std::unique_ptr<AccountChainPeer> hd_peer_;  // outlives hd_chain_, which reads through it
   std::unique_ptr<AccountChainHd> hd_chain_;
   AsyncMutex send_lock_;
   Clock& clock_;

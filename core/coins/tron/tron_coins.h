@@ -40,10 +40,7 @@ class TronPlatform : public ActiveCoin {
   HdWallet* hdWallet() { return hd_.get(); }
   std::shared_ptr<HdWallet> hdShared() { return hd_; }
   // HD mode: the account-chain kit over this platform (tron_hd.h), what hd() answers.
-  void setHdChain(std::unique_ptr<AccountChainPeer> peer, std::unique_ptr<AccountChainHd> chain) {
-    hd_peer_ = std::move(peer);
-    hd_chain_ = std::move(chain);
-  }
+  void setHdChain(std::unique_ptr<AccountChainHd> chain) { hd_chain_ = std::move(chain); }
   AccountChainHd* hdChain() { return hd_chain_.get(); }
   HdCoin* hd() override { return hd_chain_.get(); }
   // The relay provider for gasless TRC20 transfers; null when none was configured.
@@ -66,7 +63,6 @@ class TronPlatform : public ActiveCoin {
   TronNodeClient node_;
   KeccakAccountKey key_;
   std::shared_ptr<HdWallet> hd_;
-  std::unique_ptr<AccountChainPeer> hd_peer_;  // outlives hd_chain_, which reads through it
   std::unique_ptr<AccountChainHd> hd_chain_;
   std::shared_ptr<TronRelay> relay_;
   Clock& clock_;

@@ -4,6 +4,7 @@
 // {result: "success", coin, address, balance, unspendable_balance, required_confirmations,
 // requires_notarization, mature_confirmations}. walletd's legacy `enable` activates UTXO coins
 // only (EVM coins: enable_eth_with_tokens).
+#include "core/coins/legacy_enable.h"
 #include "core/coins/utxo/utxo_activation.h"
 #include "core/coins/utxo/utxo_activation_errors.h"
 
@@ -40,14 +41,7 @@ Task<Json> activateLegacy(RequestContext& ctx, UtxoActivationParams p) {
   if (!coin) throw rpcError(InitStandaloneCoinError::Internal, "the coin went away", Json());
   const BalanceInfo balance =
       co_await overTransport(coin->myBalance(), InitStandaloneCoinError::Transport);
-  Json out = Json::object();
-  out["result"] = "success";
-  out["coin"] = ticker;
-  out["address"] = coin->myAddress();
-  out["balance"] = balance.spendable.str();
-  out["unspendable_balance"] = balance.unspendable.str();
-  out["required_confirmations"] = confirmations;
-  out["requires_notarization"] = notarization;
+  Json out = coinInitResponse(*coin, balance, confirmations, notarization);
   out["mature_confirmations"] = entry->unsignedInt("mature_confirmations").value_or(100);
   co_return out;
 }
