@@ -1,11 +1,13 @@
 // utxo_signing_bench: a 100-input P2WPKH transaction built (inputs, a payment and change, each
-// time from scratch), signed (BIP143) and serialised by walletd's core; printed as one JSON line
+// time from scratch), signed (BIP143) and serialised by walletd's core through Bitcoin's chain
+// profile; printed as one JSON line
 // with the milliseconds per transaction and a sample with what its inputs spend (run.mjs checks
 // every input's signature with bitcoinjs-lib). Built natively and for wasm (run under node).
 #include <cstdio>
 #include <string>
 
 #include "bench/rate_loop.h"
+#include "core/coins/utxo/chain/bitcoin_chain.h"
 #include "core/coins/utxo/tx/utxo_script.h"
 #include "core/coins/utxo/tx/utxo_signer.h"
 #include "core/crypto/hashes.h"
@@ -46,14 +48,15 @@ int main(int argc, char** argv) {
   const std::vector<SpentOutput> spent(kInputs, SpentOutput{100'000, mine});
   auto keys = [&](ByteView) -> std::optional<PrivateKey> { return key; };
   UtxoTransaction sample = build(mine, 0);
-  signUtxoTransaction(sample, spent, keys);
-  const std::string sample_hex = toHex(sample.serialize());
+  const BitcoinChain chain;
+  signUtxoTransaction(sample, spent, keys, chain.sighash());
+  const std::string sample_hex = toHex(chain.serialize(sample));
 
   std::size_t sink = 0;
   const double rate = bench::stepsPerSecond(min_seconds / 100, [&](std::size_t n) {
     UtxoTransaction tx = build(mine, n);
-    signUtxoTransaction(tx, spent, keys);
-    sink += tx.serialize().size();
+    signUtxoTransaction(tx, spent, keys, chain.sighash());
+    sink += chain.serialize(tx).size();
   });
   std::printf(
       "{\"host\":\"%s\",\"ms_per_tx\":%.3f,\"inputs\":%d,\"spent_value\":100000,"

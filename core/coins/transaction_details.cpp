@@ -35,6 +35,10 @@ Json TransactionDetails::toJson() const {
   out["internal_id"] = internal_id;
   out["transaction_type"] = transaction_type;
   out["memo"] = memo ? Json(*memo) : Json();
+  if (extras.is_object()) {
+    for (const auto& [key, value] : extras.items())
+      if (!out.contains(key)) out[key] = value;
+  }
   return out;
 }
 

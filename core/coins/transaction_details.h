@@ -33,6 +33,9 @@ struct TransactionDetails {
   // transaction (TRON gasless, spec §4.1 rule 7): its keys lead the answer and tx_hex/tx_hash
   // are left out.
   Json authorization;
+  // A family's own fields (an object; KMD's kmd_rewards), written after the common ones. A key
+  // the common fields already have is not overwritten.
+  Json extras;
 
   // total_amount, spent_by_me, received_by_me and my_balance_change from smallest-unit amounts.
   void setAmounts(const UInt256& total, const UInt256& spent, const UInt256& received,

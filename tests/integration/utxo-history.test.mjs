@@ -72,7 +72,7 @@ test('30 transactions in and out are collected; the history equals litecoind\'s 
     withdrawn.set(res.json.result.tx_hash, res.json.result);
     if (i % 4 === 3) await mine(1);
   }
-  await waitFor(async () => (await history({ limit: 100 })).total === 30, '30 transactions in the history: ' + JSON.stringify((await history({ limit: 1 })).sync_status));
+  await waitFor(async () => (await history({ limit: 100 })).total === 30, '30 transactions in the history', 60000);
   await mine(1);
   // litecoind's wallet holds the address watch-only: its transactions are the ones walletd lists.
   await ltc.rpc('rescanblockchain', [], { wallet: 'watch' });

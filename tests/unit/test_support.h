@@ -72,13 +72,15 @@ inline Task<bool> runVoid(Task<void> task) {
 struct TestNode {
   static constexpr const char* kPassword = "Test-Passw0rd!";
 
+  // `connector`: the line streams the node opens (Electrum); none by default.
   explicit TestNode(Json conf = Json::object(), CoinsConfig coins = CoinsConfig(),
-                    const CoinFamilies& families = builtInFamilies())
+                    const CoinFamilies& families = builtInFamilies(),
+                    StreamConnector* connector = nullptr)
       : loop(clock),
         node(
             makeConfig(std::move(conf)), std::move(coins),
-            Platform{loop, storage, clock, random, sink, http}, [this] { stopped = true; },
-            families) {
+            Platform{loop, storage, clock, random, sink, http, nullptr, nullptr, connector},
+            [this] { stopped = true; }, families) {
     runTask(loop, clock, runVoid(node.start()));
   }
 

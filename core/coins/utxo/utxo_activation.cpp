@@ -9,6 +9,7 @@
 #include "core/coins/utxo/utxo_activation_errors.h"
 #include "core/coins/utxo/utxo_activation_params.h"
 #include "core/coins/utxo/utxo_coin.h"
+#include "core/coins/utxo/utxo_family.h"
 #include "core/coins/utxo/utxo_merge.h"
 #include "core/node/node.h"
 #include "core/rpc/rpc_task_methods.h"
@@ -55,6 +56,11 @@ const CoinEntry& checkActivation(Node& node, const UtxoActivationParams& p) {
     throw rpcError(InitStandaloneCoinError::UnexpectedCoinProtocol,
                    "Unexpected protocol " + entry->protocolName() + " for " + p.ticker,
                    Json{{"ticker", p.ticker}, {"protocol", entry->protocolJson()}});
+  }
+  try {
+    utxoChainsOf(node).forCoin(*entry);
+  } catch (const CoinRulesError& e) {
+    throwCoinCreationError(p.ticker, e.what());
   }
   switch (node.keys().mode()) {
     case WalletKeys::Mode::NoLogin:
@@ -105,6 +111,7 @@ std::unique_ptr<UtxoCoin> makeCoin(Node& node, const CoinEntry& entry,
         std::min<std::uint64_t>(entry.unsignedInt("decimals").value_or(8), 18));
     settings.dust = entry.unsignedInt("dust").value_or(1000);
     settings.fees = UtxoFeeDefaults::fromEntry(entry);
+    std::shared_ptr<const UtxoChain> chain = utxoChainsOf(node).forCoin(entry);
     UtxoAddressCodec codec(entry);
     UtxoFormat format = codec.rules().format;
     if (p.address_format == "standard") format = UtxoFormat::Standard;
@@ -120,15 +127,16 @@ std::unique_ptr<UtxoCoin> makeCoin(Node& node, const CoinEntry& entry,
       for (const ElectrumServerParams& server : p.servers) {
         if (server.timeout_sec) timeout_ms = std::min(timeout_ms, *server.timeout_sec * 1000);
       }
-      backend = std::make_unique<ElectrumBackend>(
-          *node.streamConnector(), node.executor(),
-          electrumTargets(*node.streamConnector(), p.servers), timeout_ms, settings.decimals);
+      backend =
+          std::make_unique<ElectrumBackend>(*node.streamConnector(), node.executor(),
+                                            electrumTargets(*node.streamConnector(), p.servers),
+                                            timeout_ms, settings.decimals, chain);
     } else {
       backend = std::make_unique<NativeBackend>(
           node.http(), daemonRpcAccess(entry, *node.localFiles()), settings.decimals);
     }
-    return std::make_unique<UtxoCoin>(std::move(settings), std::move(codec), format,
-                                      std::move(keys), std::move(backend), node.clock(),
+    return std::make_unique<UtxoCoin>(std::move(settings), std::move(chain), std::move(codec),
+                                      format, std::move(keys), std::move(backend), node.clock(),
                                       node.executor());
   } catch (const DaemonConfError& e) {
     throwCoinCreationError(p.ticker, e.what());

@@ -54,11 +54,12 @@ WatchedAddress addressOf(const UtxoAddressCodec& codec, UtxoFormat format, Spend
 
 }  // namespace
 
-UtxoCoin::UtxoCoin(UtxoCoinSettings settings, UtxoAddressCodec codec, UtxoFormat format,
-                   UtxoKeys keys, std::unique_ptr<UtxoBackend> backend, const Clock& clock,
-                   Executor& executor)
+UtxoCoin::UtxoCoin(UtxoCoinSettings settings, std::shared_ptr<const UtxoChain> chain,
+                   UtxoAddressCodec codec, UtxoFormat format, UtxoKeys keys,
+                   std::unique_ptr<UtxoBackend> backend, const Clock& clock, Executor& executor)
     : HdCoin(executor),
       settings_(std::move(settings)),
+      chain_(std::move(chain)),
       codec_(std::move(codec)),
       format_(format),
       kind_(format == UtxoFormat::Segwit ? SpendKind::P2WPKH : SpendKind::P2PKH),
@@ -124,12 +125,26 @@ Task<std::string> UtxoCoin::broadcastOwn(const UtxoTransaction& tx, std::string 
   std::vector<Bytes> own;
   for (const TxOutput& out : tx.outputs)
     if (isOwnScript(out.script_pubkey)) own.push_back(out.script_pubkey);
-  recent_.broadcast(tx, own, clock_.monotonicMillis());
+  recent_.broadcast(tx, chain_->txid(tx), own, clock_.monotonicMillis());
   co_return txid;
 }
 
 bool UtxoCoin::isOwnScript(const Bytes& script) const {
   return script == mine_.script || by_script_.count(asKey(script)) > 0;
+}
+
+UtxoTransaction UtxoCoin::signedTransaction(const Selection& chosen, std::uint32_t locktime) {
+  UtxoTransaction tx = chain_->newTransaction();
+  tx.locktime = locktime;
+  std::vector<SpentOutput> spent;
+  for (const Unspent& u : chosen.inputs) {
+    tx.inputs.push_back({u.outpoint, {}, 0xffffffff, {}});
+    spent.push_back(u.output);
+  }
+  tx.outputs = chosen.outputs;
+  signUtxoTransaction(
+      tx, spent, [this](ByteView hash) { return keyForHash160(hash); }, chain_->sighash());
+  return tx;
 }
 
 Task<BalanceInfo> UtxoCoin::myBalance() {
@@ -170,7 +185,7 @@ Task<std::string> UtxoCoin::sendRawTransaction(SendRawRequest request) {
   }
   UtxoTransaction tx;
   try {
-    tx = UtxoTransaction::parse(*request.tx_bytes);
+    tx = chain_->parse(*request.tx_bytes);
   } catch (const UtxoDecodeError& e) {
     const std::string message = std::string("tx_hex is not a transaction: ") + e.what();
     throw rpcError(RawTransactionError::InvalidParam, message, Json(message));

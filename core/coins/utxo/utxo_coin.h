@@ -1,5 +1,6 @@
-// UtxoCoin: an activated UTXO coin (Bitcoin-like; the UTXO protocol type), reached through a
-// UtxoBackend, with standard (P2PKH) or segwit (P2WPKH) addresses. Its keys are the wallet's
+// UtxoCoin: an activated UTXO coin (the UTXO protocol type), reached through a UtxoBackend, with
+// standard (P2PKH) or segwit (P2WPKH) addresses; its transactions are its chain profile's
+// (chain/utxo_chain.h: codec, digests, sizes, withdraw hooks). Its keys are the wallet's
 // Iguana key (one address) or an HD wallet: every address its accounts handed out, on the
 // External chain (receiving) and the Internal chain (change). It answers my_balance, withdraw
 // (every UTXO fee type; HD: from the account, or one address with `from`; change to the
@@ -18,6 +19,7 @@
 #include "core/async/cancellation.h"
 #include "core/coins/active_coin.h"
 #include "core/coins/hd_coin.h"
+#include "core/coins/utxo/chain/utxo_chain.h"
 #include "core/coins/utxo/utxo_activation_params.h"
 #include "core/coins/utxo/utxo_address_codec.h"
 #include "core/coins/utxo/utxo_backend.h"
@@ -59,7 +61,8 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
  public:
   static constexpr std::uint64_t kFallbackFeeRate = 1000;  // sat/kB when the peer has no estimate
 
-  UtxoCoin(UtxoCoinSettings settings, UtxoAddressCodec codec, UtxoFormat format, UtxoKeys keys,
+  UtxoCoin(UtxoCoinSettings settings, std::shared_ptr<const UtxoChain> chain,
+           UtxoAddressCodec codec, UtxoFormat format, UtxoKeys keys,
            std::unique_ptr<UtxoBackend> backend, const Clock& clock, Executor& executor);
   ~UtxoCoin() override;
 
@@ -99,6 +102,7 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   Task<std::optional<std::string>> mergeOnce(UtxoMergeParams params);
 
   UtxoBackend& backend() { return *backend_; }
+  const UtxoChain& chain() const { return *chain_; }
   const UtxoCoinSettings& settings() const { return settings_; }
   // Every address the coin spends from and follows: the one Iguana address, or each address the
   // HD accounts handed out.
@@ -124,6 +128,8 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   Task<std::vector<std::vector<UnspentOutput>>> unspentOf(std::vector<WatchedAddress> addresses);
   // Broadcasts a transaction of ours and remembers what it spent and made; answers the txid.
   Task<std::string> broadcastOwn(const UtxoTransaction& tx, std::string hex);
+  // A transaction of the chain's form spending `chosen`'s inputs to its outputs, signed.
+  UtxoTransaction signedTransaction(const Selection& chosen, std::uint32_t locktime);
   // Whether an output script is one of the coin's known addresses.
   bool isOwnScript(const Bytes& script) const;
   std::vector<WatchedAddress> addressesAt(const std::vector<HdAddressRef>& refs);
@@ -137,6 +143,7 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   std::vector<WatchedAddress> historyTarget(const Json& target);
 
   UtxoCoinSettings settings_;
+  std::shared_ptr<const UtxoChain> chain_;
   UtxoAddressCodec codec_;
   UtxoFormat format_;
   SpendKind kind_;

@@ -1,8 +1,10 @@
 // UtxoFamily: UTXO, BCH, QTUM and QRC20 entries: their address codec (key export, convertaddress,
-// validateaddress) and, for the UTXO protocol, task::enable_utxo::* (utxo_activation.h).
+// validateaddress) and, for the UTXO protocol, task::enable_utxo::* (utxo_activation.h), with
+// the chain profiles its coins are built on (chain/utxo_chains.h; tests bring their own).
 #pragma once
 
 #include "core/coins/coin_family.h"
+#include "core/coins/utxo/chain/utxo_chains.h"
 #include "core/coins/utxo/utxo_activation.h"
 #include "core/coins/utxo/utxo_address_codec.h"
 
@@ -10,6 +12,8 @@ namespace walletd {
 
 class UtxoFamily : public CoinFamily {
  public:
+  explicit UtxoFamily(const UtxoChains& chains = builtInUtxoChains()) : chains_(chains) {}
+  const UtxoChains& chains() const { return chains_; }
   std::string_view name() const override { return "UTXO"; }
   std::vector<std::string_view> protocolTypes() const override {
     return {"UTXO", "BCH", "QTUM", "QRC20"};
@@ -20,6 +24,16 @@ class UtxoFamily : public CoinFamily {
   }
   void registerMethods(MethodTable& table) const override { registerUtxoActivation(table); }
   LegacyHandler legacyEnable() const override { return utxoLegacyEnable(); }
+
+ private:
+  const UtxoChains& chains_;
 };
+
+// The chain profiles of the node's UTXO family (the built-in ones when another family serves
+// the UTXO protocol).
+inline const UtxoChains& utxoChainsOf(const Node& node) {
+  const auto* family = dynamic_cast<const UtxoFamily*>(node.families().forProtocol("UTXO"));
+  return family != nullptr ? family->chains() : builtInUtxoChains();
+}
 
 }  // namespace walletd

@@ -37,17 +37,11 @@ Task<std::optional<std::string>> UtxoCoin::mergeOnce(UtxoMergeParams params) {
   for (std::size_t i = 0; i < count; ++i)
     selection.unspent.push_back(
         {outputs[i].outpoint, {outputs[i].value, outputs[i].script_pubkey}, kind_});
+  selection.extra_base_bytes = chain_->extraBaseBytes();
   const Selection chosen = selectCoins(selection);  // SelectionError: worth less than the fee
-  UtxoTransaction tx;
-  tx.version = 2;
-  std::vector<SpentOutput> spent;
-  for (const Unspent& u : chosen.inputs) {
-    tx.inputs.push_back({u.outpoint, {}, 0xffffffff, {}});
-    spent.push_back(u.output);
-  }
-  tx.outputs = chosen.outputs;
-  signUtxoTransaction(tx, spent, [this](ByteView hash) { return keyForHash160(hash); });
-  std::string hex = toHex(tx.serialize());
+  const std::uint32_t locktime = co_await chain_->locktime(UtxoWithdrawContext{*backend_, clock_});
+  const UtxoTransaction tx = signedTransaction(chosen, locktime);
+  std::string hex = toHex(chain_->serialize(tx));
   co_return co_await broadcastOwn(tx, std::move(hex));
 }
 

@@ -6,13 +6,12 @@
 
 namespace walletd {
 
-void RecentSpends::broadcast(const UtxoTransaction& tx, const std::vector<Bytes>& own_scripts,
-                             std::uint64_t now_ms) {
+void RecentSpends::broadcast(const UtxoTransaction& tx, const std::string& txid,
+                             const std::vector<Bytes>& own_scripts, std::uint64_t now_ms) {
   for (const TxInput& in : tx.inputs) {
     spent_[key(in.prevout)] = now_ms;
     made_.erase(key(in.prevout));
   }
-  const std::string txid = tx.txidHex();
   for (std::uint32_t i = 0; i < tx.outputs.size(); ++i) {
     const TxOutput& out = tx.outputs[i];
     if (std::find(own_scripts.begin(), own_scripts.end(), out.script_pubkey) == own_scripts.end())

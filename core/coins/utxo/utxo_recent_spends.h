@@ -20,8 +20,9 @@ class RecentSpends {
   static constexpr std::uint64_t kForgetAfterMs = 10 * 60 * 1000;
 
   // A transaction of ours went out at `now_ms`; `own` says which output scripts are ours.
-  void broadcast(const UtxoTransaction& tx, const std::vector<Bytes>& own_scripts,
-                 std::uint64_t now_ms);
+  // `txid`: the transaction's, as its chain names it.
+  void broadcast(const UtxoTransaction& tx, const std::string& txid,
+                 const std::vector<Bytes>& own_scripts, std::uint64_t now_ms);
   // The peer's listing for `addresses` (in order), corrected.
   std::vector<std::vector<UnspentOutput>> correct(const std::vector<WatchedAddress>& addresses,
                                                   std::vector<std::vector<UnspentOutput>> listed,

@@ -82,7 +82,7 @@ Task<TxHistoryPage> UtxoCoin::txHistory(TxHistoryRequest request) {
   std::vector<TransactionDetails> all;
   std::vector<std::uint64_t> heights;
   for (const StoredUtxoTx* stored : listed) {
-    const UtxoTransaction tx = UtxoTransaction::parse(stored->raw);
+    const UtxoTransaction tx = chain_->parse(stored->raw);
     std::uint64_t inputs = 0, outputs = 0, spent = 0, received = 0;
     bool inputs_known = true;
     TransactionDetails d;

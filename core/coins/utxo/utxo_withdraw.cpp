@@ -1,8 +1,10 @@
 // UTXO withdraw: the fee rule (the request's UtxoFixed, UtxoPerKbyte or UtxoPriority, else the
 // coins file's txfee), coin selection over the unspent outputs of the addresses it spends from,
 // change (Iguana: back to the address; HD: an Internal address of the account), signing, and
-// with `broadcast` the peer's broadcast. UtxoFixed is an absolute fee, as the spec says (KDF
-// treats it as a per-kbyte rate, a known bug).
+// with `broadcast` the peer's broadcast. The coin's chain profile writes and signs the
+// transaction and adds its hooks: locktime, outputs it may not spend, its own outputs, value the
+// inputs bring (to the change) and fields of the answer. UtxoFixed is an absolute fee, as the
+// spec says (KDF treats it as a per-kbyte rate, a known bug).
 #include <algorithm>
 
 #include "core/coins/utxo/tx/utxo_script.h"
@@ -111,6 +113,8 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
     if (!units) throwInvalidParams("params.amount: out of range");
     selection.payments[0].value = *units;
   }
+  selection.chain_outputs = chain_->extraOutputs(req);
+  selection.extra_base_bytes = chain_->extraBaseBytes();
   std::optional<ChangeAddress> change;
   if (keys_.hd) {
     const std::uint32_t account_id =
@@ -124,6 +128,7 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
   for (std::size_t i = 0; i < sources.size() && i < unspent.size(); ++i) {
     for (const UnspentOutput& u : unspent[i]) {
       if (u.script_pubkey != sources[i].script) continue;  // not spendable by this key's script
+      if (!chain_->spendable(u)) continue;
       selection.unspent.push_back({u.outpoint, {u.value, u.script_pubkey}, kind_});
     }
   }
@@ -138,14 +143,13 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
     throwNotSufficientBalance(ticker(), UInt256(e.first), UInt256(e.second), decimals);
   }
 
-  UtxoTransaction tx;
-  tx.version = 2;
-  std::vector<SpentOutput> spent;
+  UtxoWithdrawContext context{*backend_, clock_};
+  const std::uint32_t locktime = co_await chain_->locktime(context);
+  const std::uint64_t extra = co_await chain_->extraInputValue(context, chosen.inputs, locktime);
+  addExtraInputValue(chosen, selection, extra);
   std::uint64_t spent_by_me = 0;
   std::vector<std::string> from;
   for (const Unspent& u : chosen.inputs) {
-    tx.inputs.push_back({u.outpoint, {}, 0xffffffff, {}});
-    spent.push_back(u.output);
     spent_by_me += u.output.value;
     for (const WatchedAddress& source : sources) {
       if (source.script == u.output.script_pubkey &&
@@ -153,9 +157,8 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
         from.push_back(source.address);
     }
   }
-  tx.outputs = chosen.outputs;
   req.progress.signing();
-  signUtxoTransaction(tx, spent, [this](ByteView hash) { return keyForHash160(hash); });
+  const UtxoTransaction tx = signedTransaction(chosen, locktime);
   req.progress.finishing();
   std::uint64_t received_by_me = 0;
   bool has_change = false;
@@ -173,14 +176,15 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
   }
 
   TransactionDetails details;
-  details.tx_hex = toHex(tx.serialize());
-  details.tx_hash = tx.txidHex();
+  details.tx_hex = toHex(chain_->serialize(tx));
+  details.tx_hash = chain_->txid(tx);
   details.from = from;
   details.to = {req.to};
   details.setAmounts(UInt256(spent_by_me), UInt256(spent_by_me), UInt256(received_by_me), decimals);
   details.fee_details.value = UtxoFeeDetails{ticker(), text(chosen.fee, decimals)};
   details.coin = ticker();
   details.timestamp = clock_.unixMillis() / 1000;
+  chain_->addResultExtras(details, extra, decimals);
   if (req.broadcast) details.tx_hash = co_await broadcastOwn(tx, details.tx_hex);
   co_return details;
 }

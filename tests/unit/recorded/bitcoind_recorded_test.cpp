@@ -6,6 +6,7 @@
 
 #include <map>
 
+#include "core/coins/utxo/chain/bitcoin_chain.h"
 #include "core/coins/utxo/native/native_backend.h"
 #include "core/encoding/hex.h"
 #include "tests/unit/recorded/recorded.h"
@@ -151,6 +152,6 @@ TEST_CASE("recorded bitcoind getrawtransaction: the bytes of the transaction ask
   const auto raws = f.run(f.backend.transactions({txid}));
   REQUIRE(raws.size() == 1);
   CHECK(raws[0].size() == 260);
-  CHECK(UtxoTransaction::parse(raws[0]).txidHex() == txid);
+  CHECK(BitcoinChain().txid(BitcoinChain().parse(raws[0])) == txid);
   CHECK(f.params[0] == Json::array({txid}));
 }

@@ -4,6 +4,7 @@
 // without "jsonrpc" and with a string `error`. What the backend reads from each, exactly.
 #include <catch2/catch.hpp>
 
+#include "core/coins/utxo/chain/bitcoin_chain.h"
 #include "core/coins/utxo/electrum/electrum_backend.h"
 #include "core/encoding/hex.h"
 #include "tests/unit/recorded/recorded_electrum_server.h"
@@ -17,7 +18,8 @@ struct Fixture {
   ManualClock clock;
   LoopExecutor loop{clock};
   RecordedElectrumServer server{loop};
-  ElectrumBackend backend{server, loop, {{"tcp://recorded:50001"}}, 1000, 8};
+  ElectrumBackend backend{server, loop, {{"tcp://recorded:50001"}},
+                          1000,   8,    std::make_shared<BitcoinChain>()};
   // Any output script: the backend asks by its script hash.
   WatchedAddress address{"address", fromHex("76a91400112233445566778899aabbccddeeff0011223388ac")};
 

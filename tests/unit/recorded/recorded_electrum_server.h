@@ -5,21 +5,19 @@
 // gets a batch. Every request is kept as (method, params).
 #pragma once
 
-#include <deque>
 #include <map>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "core/platform/http_client.h"
-#include "core/platform/stream_connector.h"
 #include "tests/unit/recorded/recorded.h"
+#include "tests/unit/scripted_line_server.h"
 
 namespace walletd::test {
 
-class RecordedElectrumServer : public StreamConnector {
+class RecordedElectrumServer : public ScriptedLineServer {
  public:
-  explicit RecordedElectrumServer(Executor& ex) : ex_(ex) {
+  explicit RecordedElectrumServer(Executor& ex) : ScriptedLineServer(&ex) {
     answerResult("server.version", R"(["recorded", "1.4"])");
   }
   // `line`: the whole answer object as recorded (its id is replaced).
@@ -32,14 +30,8 @@ class RecordedElectrumServer : public StreamConnector {
   }
   std::vector<std::pair<std::string, Json>> requests;
 
-  bool supports(const std::string&) const override { return true; }
-  Task<std::unique_ptr<LineStream>> connect(StreamTarget, std::uint64_t) override {
-    co_return std::unique_ptr<LineStream>(new Stream(ex_, *this));
-  }
-
- private:
-  // The answer to one request object.
-  Json answerTo(const Json& request) {
+ protected:
+  Json answerTo(const Json& request) override {
     const std::string method = request.value("method", std::string());
     requests.emplace_back(method, request.value("params", Json()));
     auto it = script_.find(method);
@@ -51,48 +43,7 @@ class RecordedElectrumServer : public StreamConnector {
     return out;
   }
 
-  class Stream : public LineStream {
-   public:
-    Stream(Executor& ex, RecordedElectrumServer& server) : ex_(ex), server_(server) {}
-    Task<void> writeLine(std::string line) override {
-      const Json request = Json::parse(line);
-      Json reply = Json::array();
-      if (!request.is_array()) reply = server_.answerTo(request);
-      for (const Json& one : request.is_array() ? request : Json::array())
-        reply.push_back(server_.answerTo(one));
-      lines_.push_back(reply.dump());
-      wake();
-      co_return;
-    }
-    Task<std::string> readLine() override { co_return co_await Next{*this}; }
-    void close() override {
-      ended_ = true;
-      wake();
-    }
-
-   private:
-    struct Next {
-      Stream& s;
-      bool await_ready() const { return !s.lines_.empty() || s.ended_; }
-      void await_suspend(coro::handle<> h) { s.waiter_ = h; }
-      std::string await_resume() {
-        if (s.lines_.empty()) throw TransportError("closed");
-        std::string line = std::move(s.lines_.front());
-        s.lines_.pop_front();
-        return line;
-      }
-    };
-    void wake() {
-      if (auto w = std::exchange(waiter_, nullptr)) ex_.post([w]() mutable { w.resume(); });
-    }
-    Executor& ex_;
-    RecordedElectrumServer& server_;
-    std::deque<std::string> lines_;
-    bool ended_ = false;
-    coro::handle<> waiter_ = nullptr;
-  };
-
-  Executor& ex_;
+ private:
   std::map<std::string, Json> script_;
 };
 

@@ -2,6 +2,7 @@
 // transaction), change and dust, exact fixed fees, `max`, and the two refusals.
 #include <catch2/catch.hpp>
 
+#include "core/coins/utxo/chain/bitcoin_chain.h"
 #include "core/coins/utxo/tx/utxo_script.h"
 #include "core/coins/utxo/withdraw/coin_selection.h"
 #include "core/crypto/hashes.h"
@@ -67,8 +68,10 @@ std::size_t signedVsize(const Selection& s) {
     spent.push_back(u.output);
   }
   tx.outputs = s.outputs;
-  signUtxoTransaction(tx, spent, [](ByteView) { return std::optional<PrivateKey>(walletKey()); });
-  return tx.vsize();
+  const BitcoinChain chain;
+  signUtxoTransaction(
+      tx, spent, [](ByteView) { return std::optional<PrivateKey>(walletKey()); }, chain.sighash());
+  return chain.codec().vsize(tx);
 }
 
 }  // namespace

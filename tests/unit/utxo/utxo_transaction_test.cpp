@@ -4,6 +4,7 @@
 // the parser on damaged input; script recognition.
 #include <catch2/catch.hpp>
 
+#include "core/coins/utxo/chain/bitcoin_chain.h"
 #include "core/coins/utxo/tx/utxo_script.h"
 #include "core/coins/utxo/tx/utxo_sighash.h"
 #include "core/coins/utxo/tx/utxo_signer.h"
@@ -19,6 +20,7 @@ const char* const kBip143Unsigned =
     "ffef51e1b804cc89d182d279655c3aa89e815b1b309fe287d9b2b55d57b90ec68a0100000000ffffffff02202cb2"
     "06000000001976a9148280b37df378db99f66f85c95a783a76ac7a6d5988ac9093510d000000001976a9143bde42"
     "dbee7e4dbe6a21b2d50ce2f0167faa815988ac11000000";
+const BitcoinChain kBitcoin;
 const char* const kKey = "619c335025c7f4012e556c2a58b2506e30b8511b53ade95ea316fd8c3286feb9";
 const char* const kKeyHash = "1d0f172a0ecb48aee1be1f2687d2963ae33f71a1";
 
@@ -36,12 +38,12 @@ std::string hexOf(const Digest32& d) {
 }  // namespace
 
 TEST_CASE("BIP143 native P2WPKH example and bitcoinjs-lib's legacy digest", "[utxo]") {
-  const UtxoTransaction tx = UtxoTransaction::parse(fromHex(kBip143Unsigned));
+  const UtxoTransaction tx = kBitcoin.parse(fromHex(kBip143Unsigned));
   REQUIRE(tx.inputs.size() == 2);
   REQUIRE(tx.locktime == 0x11);
   REQUIRE(tx.inputs[0].sequence == 0xffffffee);
-  REQUIRE(toHex(tx.serialize()) == kBip143Unsigned);
-  REQUIRE(tx.txidHex() == "3335ffae0df20c5407e8de12b49405c8e912371f00fe4132bfaf95ad49c40243");
+  REQUIRE(toHex(kBitcoin.serialize(tx)) == kBip143Unsigned);
+  REQUIRE(kBitcoin.txid(tx) == "3335ffae0df20c5407e8de12b49405c8e912371f00fe4132bfaf95ad49c40243");
   const Bytes code = p2pkhScript(fromHex(kKeyHash));
   REQUIRE(toHex(code) == "76a9141d0f172a0ecb48aee1be1f2687d2963ae33f71a188ac");
   REQUIRE(hexOf(Bip143Sighash(tx).digest(1, code, 600000000)) ==
@@ -63,7 +65,7 @@ TEST_CASE("P2PKH and P2WPKH inputs signed byte for byte as bitcoinjs-lib signs t
   const Bytes p2pkh = scriptPubKeyFor({UtxoAddress::Kind::P2PKH, hash});
   tx.outputs = {{150000, p2wpkh}, {49000, p2pkh}};
   REQUIRE(
-      toHex(tx.serialize()) ==
+      toHex(kBitcoin.serialize(tx)) ==
       "020000000201010101010101010101010101010101010101010101010101010101010101010000000000ffff"
       "ffff02020202020202020202020202020202020202020202020202020202020202020300000000fdffffff02f0"
       "490200000000001600141d0f172a0ecb48aee1be1f2687d2963ae33f71a168bf0000000000001976a9141d0f"
@@ -72,8 +74,8 @@ TEST_CASE("P2PKH and P2WPKH inputs signed byte for byte as bitcoinjs-lib signs t
     if (toHex(h) == kKeyHash) return key();
     return std::nullopt;
   };
-  signUtxoTransaction(tx, {{200000, p2pkh}, {100000, p2wpkh}}, keys);
-  const std::string signed_hex = toHex(tx.serialize());
+  signUtxoTransaction(tx, {{200000, p2pkh}, {100000, p2wpkh}}, keys, kBitcoin.sighash());
+  const std::string signed_hex = toHex(kBitcoin.serialize(tx));
   REQUIRE(
       signed_hex ==
       "020000000001020101010101010101010101010101010101010101010101010101010101010101000000006a"
@@ -85,19 +87,23 @@ TEST_CASE("P2PKH and P2WPKH inputs signed byte for byte as bitcoinjs-lib signs t
       "0221009a6278bcf6a96b2afe8aec86ee0550fe3031abd03f47e84646382d8a8c9f717b022007b0caff87479b"
       "ea38d1ccbf0e99c6fb283c388cd8e1ba3c02dccc63d638b5190121025476c2e83188368da1ff3e292e7acafc"
       "db3566bb0ad253f62fc70f07aeee635700000000");
-  REQUIRE(tx.txidHex() == "73ec59375a2bca7a8fc42c07b334cbf0c8c0bfef4618c81b6996fc8a6868cdf0");
-  REQUIRE(tx.vsize() == 291);
-  REQUIRE(tx.weight() == 1163);
-  REQUIRE(toHex(UtxoTransaction::parse(fromHex(signed_hex)).serialize()) == signed_hex);
+  REQUIRE(kBitcoin.txid(tx) == "73ec59375a2bca7a8fc42c07b334cbf0c8c0bfef4618c81b6996fc8a6868cdf0");
+  REQUIRE(kBitcoin.codec().vsize(tx) == 291);
+  REQUIRE(kBitcoin.codec().weight(tx) == 1163);
+  REQUIRE(toHex(kBitcoin.serialize(kBitcoin.parse(fromHex(signed_hex)))) == signed_hex);
 
   SECTION("an input that is not the wallet's, or not a script it signs, is refused") {
     UtxoTransaction other = tx;
     const Bytes stranger = scriptPubKeyFor({UtxoAddress::Kind::P2PKH, Bytes(20, 7)});
-    REQUIRE_THROWS_AS(signUtxoTransaction(other, {{1, stranger}, {1, p2wpkh}}, keys),
-                      UtxoSigningError);
+    REQUIRE_THROWS_AS(
+        signUtxoTransaction(other, {{1, stranger}, {1, p2wpkh}}, keys, kBitcoin.sighash()),
+        UtxoSigningError);
     const Bytes p2sh = scriptPubKeyFor({UtxoAddress::Kind::P2SH, hash});
-    REQUIRE_THROWS_AS(signUtxoTransaction(other, {{1, p2sh}, {1, p2wpkh}}, keys), UtxoSigningError);
-    REQUIRE_THROWS_AS(signUtxoTransaction(other, {{1, p2pkh}}, keys), UtxoSigningError);
+    REQUIRE_THROWS_AS(
+        signUtxoTransaction(other, {{1, p2sh}, {1, p2wpkh}}, keys, kBitcoin.sighash()),
+        UtxoSigningError);
+    REQUIRE_THROWS_AS(signUtxoTransaction(other, {{1, p2pkh}}, keys, kBitcoin.sighash()),
+                      UtxoSigningError);
   }
 }
 
@@ -105,17 +111,17 @@ TEST_CASE("the transaction parser refuses damaged data", "[utxo]") {
   const Bytes good = fromHex(kBip143Unsigned);
   for (std::size_t cut :
        {std::size_t{0}, std::size_t{3}, std::size_t{5}, std::size_t{40}, good.size() - 1}) {
-    REQUIRE_THROWS_AS(UtxoTransaction::parse(ByteView(good).first(cut)), UtxoDecodeError);
+    REQUIRE_THROWS_AS(kBitcoin.parse(ByteView(good).first(cut)), UtxoDecodeError);
   }
   Bytes trailing = good;
   trailing.push_back(0);
-  REQUIRE_THROWS_AS(UtxoTransaction::parse(trailing), UtxoDecodeError);
+  REQUIRE_THROWS_AS(kBitcoin.parse(trailing), UtxoDecodeError);
   Bytes huge_count = good;
   huge_count[4] = 0xfe;  // "4 billion inputs"
-  REQUIRE_THROWS_AS(UtxoTransaction::parse(huge_count), UtxoDecodeError);
+  REQUIRE_THROWS_AS(kBitcoin.parse(huge_count), UtxoDecodeError);
   Bytes non_canonical = fromHex("01000000fd0100");
-  REQUIRE_THROWS_AS(UtxoTransaction::parse(non_canonical), UtxoDecodeError);
-  REQUIRE_THROWS_AS(UtxoTransaction::parse(fromHex("0100000000020000000000")), UtxoDecodeError);
+  REQUIRE_THROWS_AS(kBitcoin.parse(non_canonical), UtxoDecodeError);
+  REQUIRE_THROWS_AS(kBitcoin.parse(fromHex("0100000000020000000000")), UtxoDecodeError);
 }
 
 TEST_CASE("output scripts are recognised by kind", "[utxo]") {

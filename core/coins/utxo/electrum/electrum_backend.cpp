@@ -18,7 +18,8 @@ namespace {
 
 ElectrumBackend::ElectrumBackend(StreamConnector& connector, Executor& executor,
                                  std::vector<StreamTarget> servers,
-                                 std::uint64_t request_timeout_ms, unsigned decimals)
+                                 std::uint64_t request_timeout_ms, unsigned decimals,
+                                 std::shared_ptr<const UtxoChain> chain)
     : client_(connector, executor, std::move(servers), request_timeout_ms,
               [this](const std::string& method, const Json& params) {
                 if (method == "blockchain.headers.subscribe" && params.is_array() &&
@@ -29,7 +30,8 @@ ElectrumBackend::ElectrumBackend(StreamConnector& connector, Executor& executor,
                     !params.empty() && params[0].is_string() && changed_)
                   changed_(params[0].get<std::string>());
               }),
-      decimals_(decimals) {
+      decimals_(decimals),
+      chain_(std::move(chain)) {
   client_.onConnected([this] { return resubscribe(); });
 }
 
@@ -107,12 +109,12 @@ Task<std::vector<Bytes>> ElectrumBackend::transactions(std::vector<std::string> 
   std::vector<Json> params;
   for (const std::string& txid : txids) params.push_back(Json::array({txid}));
   // The bytes must hash to the txid asked for: a server answering another transaction lies.
-  ElectrumClient::Validator same = [&txids](std::size_t i, const Json& raw) -> std::string {
+  ElectrumClient::Validator same = [this, &txids](std::size_t i, const Json& raw) -> std::string {
     if (!raw.is_string() || raw.get<std::string>().size() % 2 != 0 ||
         !isHex(raw.get<std::string>()))
       return "not a hex transaction";
     try {
-      if (UtxoTransaction::parse(fromHex(raw.get<std::string>())).txidHex() != txids[i])
+      if (chain_->txid(chain_->parse(fromHex(raw.get<std::string>()))) != txids[i])
         return "another transaction than " + txids[i];
     } catch (const UtxoDecodeError&) {
       return "bytes that are not a transaction";

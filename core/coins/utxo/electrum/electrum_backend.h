@@ -2,11 +2,13 @@
 // blockchain.headers.subscribe, blockchain.scripthash.subscribe / listunspent / get_history
 // (batched; script hash =
 // SHA-256 of the output script, reversed), blockchain.transaction.broadcast,
-// blockchain.estimatefee. Subscriptions are made again on every new connection.
+// blockchain.estimatefee. Subscriptions are made again on every new connection. Transactions a
+// server sends are checked against their txid with the coin's chain codec.
 #pragma once
 
 #include <set>
 
+#include "core/coins/utxo/chain/utxo_chain.h"
 #include "core/coins/utxo/electrum/electrum_client.h"
 #include "core/coins/utxo/utxo_backend.h"
 
@@ -15,7 +17,8 @@ namespace walletd {
 class ElectrumBackend : public UtxoBackend {
  public:
   ElectrumBackend(StreamConnector& connector, Executor& executor, std::vector<StreamTarget> servers,
-                  std::uint64_t request_timeout_ms, unsigned decimals);
+                  std::uint64_t request_timeout_ms, unsigned decimals,
+                  std::shared_ptr<const UtxoChain> chain);
   Task<std::uint64_t> currentBlock() override;
   Task<void> watch(std::vector<WatchedAddress> addresses) override;
   Task<std::vector<std::vector<UnspentOutput>>> unspent(
@@ -42,6 +45,7 @@ class ElectrumBackend : public UtxoBackend {
 
   ElectrumClient client_;
   unsigned decimals_;
+  std::shared_ptr<const UtxoChain> chain_;
   std::set<std::string> watched_;  // script hashes
   std::uint64_t tip_ = 0;          // from headers notifications
   std::function<void(const std::string&)> changed_;

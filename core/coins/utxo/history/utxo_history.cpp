@@ -13,8 +13,8 @@ Task<void> UtxoHistory::load() {
   txs_ = co_await store_.load();
 }
 
-Task<void> UtxoHistory::sync(UtxoBackend& backend, const std::vector<WatchedAddress>& owned,
-                             const Clock& clock) {
+Task<void> UtxoHistory::sync(UtxoBackend& backend, const UtxoChain& chain,
+                             const std::vector<WatchedAddress>& owned, const Clock& clock) {
   std::set<std::string> mine;
   for (const WatchedAddress& a : owned) mine.insert(std::string(a.script.begin(), a.script.end()));
   const std::vector<HistoryItem> listed = co_await backend.history(owned);
@@ -43,7 +43,7 @@ Task<void> UtxoHistory::sync(UtxoBackend& backend, const std::vector<WatchedAddr
   std::vector<UtxoTransaction> parsed;
   std::set<std::string> prev_ids;
   for (const Bytes& raw : raws) {
-    parsed.push_back(UtxoTransaction::parse(raw));
+    parsed.push_back(chain.parse(raw));
     for (const TxInput& in : parsed.back().inputs) {
       const std::string prev = in.prevout.displayTxid();
       if (prev != std::string(64, '0')) prev_ids.insert(prev);
@@ -53,7 +53,7 @@ Task<void> UtxoHistory::sync(UtxoBackend& backend, const std::vector<WatchedAddr
   const std::vector<Bytes> prev_raws = co_await backend.transactions(prev_list);
   std::map<std::string, UtxoTransaction> prevs;
   for (std::size_t i = 0; i < prev_list.size() && i < prev_raws.size(); ++i)
-    prevs.emplace(prev_list[i], UtxoTransaction::parse(prev_raws[i]));
+    prevs.emplace(prev_list[i], chain.parse(prev_raws[i]));
 
   std::vector<StoredUtxoTx> added;
   for (std::size_t i = 0; i < parsed.size(); ++i) {
@@ -121,7 +121,7 @@ Task<bool> historyRound(std::shared_ptr<HistoryLoop> s) {
       s->history->state = "InProgress";
     }
     const std::vector<WatchedAddress> owned = s->coin->ownedAddresses();
-    co_await s->history->sync(s->coin->backend(), owned, s->coin->clock());
+    co_await s->history->sync(s->coin->backend(), s->coin->chain(), owned, s->coin->clock());
   } catch (const std::exception& e) {
     problem = e.what();
   }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/async/cancellation.h"
+#include "core/coins/utxo/chain/utxo_chain.h"
 #include "core/coins/utxo/history/utxo_history_store.h"
 #include "core/coins/utxo/utxo_backend.h"
 #include "core/platform/clock.h"
@@ -30,8 +31,8 @@ class UtxoHistory {
 
   Task<void> load();
   // One round against the peer for the coin's addresses.
-  Task<void> sync(UtxoBackend& backend, const std::vector<WatchedAddress>& owned,
-                  const Clock& clock);
+  Task<void> sync(UtxoBackend& backend, const UtxoChain& chain,
+                  const std::vector<WatchedAddress>& owned, const Clock& clock);
   const std::map<std::string, StoredUtxoTx>& transactions() const { return txs_; }
 
   // KDF's sync_status: NotStarted, InProgress, Finished or Error (with `problem`).

@@ -1,6 +1,7 @@
 // Signature hashes (SIGHASH_ALL).
 #include "core/coins/utxo/tx/utxo_sighash.h"
 
+#include <optional>
 #include <stdexcept>
 
 #include "core/crypto/hashes.h"
@@ -10,14 +11,18 @@ namespace walletd {
 Digest32 legacySighash(const UtxoTransaction& tx, std::size_t index, ByteView script_code,
                        std::uint32_t hash_type) {
   if (index >= tx.inputs.size()) throw std::out_of_range("no such input");
-  UtxoTransaction copy = tx;
+  UtxoTransaction copy = tx;  // the other scriptSigs blanked, witnesses left out
   for (std::size_t i = 0; i < copy.inputs.size(); ++i) {
     copy.inputs[i].witness.clear();
     copy.inputs[i].script_sig =
         i == index ? Bytes(script_code.begin(), script_code.end()) : Bytes();
   }
-  Bytes preimage = copy.serializeWithoutWitness();
-  WireWriter(preimage).u32(hash_type);
+  Bytes preimage;
+  WireWriter w(preimage);
+  w.u32(static_cast<std::uint32_t>(copy.version));
+  writeInputsAndOutputs(copy, w);
+  w.u32(copy.locktime);
+  w.u32(hash_type);
   return sha256d(preimage);
 }
 
@@ -57,6 +62,33 @@ Digest32 Bip143Sighash::digest(std::size_t index, ByteView script_code, std::uin
   w.u32(tx_.locktime);
   w.u32(hash_type);
   return sha256d(preimage);
+}
+
+namespace {
+
+class BitcoinDigests : public UtxoInputDigests {
+ public:
+  BitcoinDigests(const UtxoTransaction& tx, bool bip143_everywhere, std::uint32_t hash_type)
+      : tx_(tx), bip143_everywhere_(bip143_everywhere), hash_type_(hash_type) {}
+  Digest32 digest(std::size_t index, SpendKind kind, ByteView script_code,
+                  std::uint64_t amount) const override {
+    if (kind == SpendKind::P2PKH && !bip143_everywhere_)
+      return legacySighash(tx_, index, script_code, hash_type_);
+    if (!bip143_) bip143_.emplace(tx_);  // BIP143's midstates, once per transaction
+    return bip143_->digest(index, script_code, amount, hash_type_);
+  }
+
+ private:
+  const UtxoTransaction& tx_;
+  bool bip143_everywhere_;
+  std::uint32_t hash_type_;
+  mutable std::optional<Bip143Sighash> bip143_;
+};
+
+}  // namespace
+
+std::unique_ptr<UtxoInputDigests> BitcoinSighash::forTransaction(const UtxoTransaction& tx) const {
+  return std::make_unique<BitcoinDigests>(tx, bip143_everywhere_, hash_type_);
 }
 
 }  // namespace walletd

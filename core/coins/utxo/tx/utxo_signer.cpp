@@ -5,7 +5,6 @@
 #include <map>
 
 #include "core/coins/utxo/tx/utxo_script.h"
-#include "core/coins/utxo/tx/utxo_sighash.h"
 #include "core/crypto/hashes.h"
 #include "core/crypto/secret.h"
 
@@ -45,11 +44,12 @@ class SigningKeys {
 }  // namespace
 
 void signUtxoTransaction(UtxoTransaction& tx, const std::vector<SpentOutput>& spent,
-                         const KeyForHash160& key_for) {
+                         const KeyForHash160& key_for, const UtxoSighashScheme& scheme) {
   if (spent.size() != tx.inputs.size())
     throw UtxoSigningError("every input needs the output it spends");
-  // Segwit digests commit to the outputs and all inputs, not to scriptSigs: computed once.
-  const Bip143Sighash segwit(tx);
+  // Digests commit to the outputs and all inputs, not to other scriptSigs: one context.
+  const std::unique_ptr<UtxoInputDigests> digests = scheme.forTransaction(tx);
+  const std::uint8_t hash_type = scheme.hashTypeByte();
   SigningKeys keys(key_for);
   std::vector<std::pair<Bytes, std::vector<Bytes>>> unlocks(tx.inputs.size());
   for (std::size_t i = 0; i < tx.inputs.size(); ++i) {
@@ -62,10 +62,10 @@ void signUtxoTransaction(UtxoTransaction& tx, const std::vector<SpentOutput>& sp
     if (!key) throw UtxoSigningError("input " + std::to_string(i) + " is not the wallet's");
     const auto& [priv, pub] = *key;
     const Bytes script_code = p2pkhScript(output->hash);
-    const Digest32 digest =
-        p2wpkh ? segwit.digest(i, script_code, spent[i].value) : legacySighash(tx, i, script_code);
+    const Digest32 digest = digests->digest(i, p2wpkh ? SpendKind::P2WPKH : SpendKind::P2PKH,
+                                            script_code, spent[i].value);
     Bytes signature = signDer(digest, priv);
-    signature.push_back(static_cast<std::uint8_t>(kSighashAll));
+    signature.push_back(hash_type);
     if (p2wpkh) {
       unlocks[i].second = {signature, Bytes(pub.begin(), pub.end())};
     } else {

@@ -1,12 +1,13 @@
-// Signs a transaction's inputs that spend P2PKH or P2WPKH outputs of one key (compressed public
-// key, SIGHASH_ALL, low-S DER): P2PKH gets its scriptSig, P2WPKH its witness.
+// Signs a transaction's inputs that spend P2PKH or P2WPKH outputs of the wallet's keys (compressed
+// public keys, low-S DER) under a chain's sighash scheme: P2PKH gets its scriptSig, P2WPKH its
+// witness.
 #pragma once
 
 #include <functional>
 #include <optional>
 #include <vector>
 
-#include "core/coins/utxo/tx/utxo_transaction.h"
+#include "core/coins/utxo/tx/utxo_sighash.h"
 #include "core/crypto/secp256k1.h"
 
 namespace walletd {
@@ -25,9 +26,10 @@ struct UtxoSigningError : std::runtime_error {
 // the wallet holds none. HD wallets answer per address; Iguana wallets for their one address.
 using KeyForHash160 = std::function<std::optional<PrivateKey>(ByteView hash160)>;
 
-// Signs every input of `tx`; `spent[i]` is what input i spends. Throws UtxoSigningError for an
-// input whose script is not P2PKH/P2WPKH or whose key is not the wallet's.
+// Signs every input of `tx` under `scheme` (the chain's); `spent[i]` is what input i spends.
+// Throws UtxoSigningError for an input whose script is not P2PKH/P2WPKH or whose key is not the
+// wallet's.
 void signUtxoTransaction(UtxoTransaction& tx, const std::vector<SpentOutput>& spent,
-                         const KeyForHash160& key_for);
+                         const KeyForHash160& key_for, const UtxoSighashScheme& scheme);
 
 }  // namespace walletd

@@ -1,7 +1,7 @@
-// A Bitcoin-style transaction (version 1/2, optional segwit witnesses): the model, its wire
-// encoding with and without witnesses (BIP144), txid, weight and virtual size. Chains whose
-// format differs (KMD's overwinter v4, BCH's FORKID digest, QTUM's contract outputs) are to come
-// as UTXO chain profiles (the seams issue), not as forks of this file.
+// The transaction model every UTXO chain shares (version, inputs with optional witnesses,
+// outputs, locktime) and the inputs-and-outputs encoding every wire form has in common. How a
+// chain writes the whole transaction, names and signs it is its profile's: utxo_tx_codec.h,
+// utxo_sighash.h, core/coins/utxo/chain/.
 #pragma once
 
 #include <cstdint>
@@ -41,15 +41,12 @@ struct UtxoTransaction {
   std::uint32_t locktime = 0;
 
   bool hasWitness() const;
-  // The wire form; with witnesses (BIP144 marker and flag) when any input has one.
-  Bytes serialize() const;
-  Bytes serializeWithoutWitness() const;
-  // Parses a whole transaction (either form); throws UtxoDecodeError.
-  static UtxoTransaction parse(ByteView bytes);
-
-  std::string txidHex() const;  // double SHA-256 of the form without witnesses, shown reversed
-  std::size_t weight() const;   // 3 × stripped size + full size (BIP141)
-  std::size_t vsize() const { return (weight() + 3) / 4; }
 };
+
+// The input list then the output list, as every codec writes them (counts, outpoints,
+// scriptSigs, sequences; values and scripts).
+void writeInputsAndOutputs(const UtxoTransaction& tx, WireWriter& w);
+// Reads them into `tx`; throws UtxoDecodeError (a transaction without inputs is one).
+void readInputsAndOutputs(UtxoTransaction& tx, WireReader& r);
 
 }  // namespace walletd

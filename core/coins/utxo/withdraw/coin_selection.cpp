@@ -12,8 +12,16 @@ std::uint64_t sumOf(const std::vector<Unspent>& inputs) {
   return total;
 }
 
-TxWeight weightOf(const std::vector<Unspent>& inputs, const std::vector<TxOutput>& outputs) {
+std::uint64_t sumOf(const std::vector<TxOutput>& outputs) {
+  std::uint64_t total = 0;
+  for (const TxOutput& o : outputs) total += o.value;
+  return total;
+}
+
+TxWeight weightOf(const SelectionRequest& r, const std::vector<Unspent>& inputs,
+                  const std::vector<TxOutput>& outputs) {
   TxWeight w;
+  w.addBaseBytes(r.extra_base_bytes);
   for (const Unspent& u : inputs) w.addInput(u.kind);
   for (const TxOutput& o : outputs) w.addOutput(o.script_pubkey);
   return w;
@@ -35,11 +43,14 @@ Selection spendAll(const SelectionRequest& r) {
   Selection s;
   s.inputs = r.unspent;
   s.outputs = {r.payments.front()};
+  s.outputs[0].value = 0;
+  s.outputs.insert(s.outputs.end(), r.chain_outputs.begin(), r.chain_outputs.end());
   const std::uint64_t total = sumOf(s.inputs);
-  s.vsize = weightOf(s.inputs, s.outputs).vsize();
+  const std::uint64_t others = sumOf(s.outputs);
+  s.vsize = weightOf(r, s.inputs, s.outputs).vsize();
   s.fee = r.fee.feeFor(s.vsize);
-  if (total <= s.fee) notEnough(total, s.fee);
-  s.outputs[0].value = total - s.fee;
+  if (total <= s.fee + others) notEnough(total, s.fee + others);
+  s.outputs[0].value = total - s.fee - others;
   if (s.outputs[0].value < r.dust) tooLow(s.outputs[0].value, r.dust);
   return s;
 }
@@ -69,22 +80,24 @@ Selection selectCoins(const SelectionRequest& request) {
     if (p.value < request.dust) tooLow(p.value, request.dust);
     paid += p.value;
   }
+  paid += sumOf(request.chain_outputs);
   const bool fixed = request.fee.kind == UtxoFeeRule::Kind::Fixed;
   Selection s;
   s.outputs = request.payments;
+  s.outputs.insert(s.outputs.end(), request.chain_outputs.begin(), request.chain_outputs.end());
   std::uint64_t in = 0;
   std::uint64_t last_required = paid;
   for (const Unspent& u : unspent) {
     s.inputs.push_back(u);
     in += u.output.value;
     // Without change first: it is smaller, and change may turn out to be dust.
-    const std::size_t bare = weightOf(s.inputs, s.outputs).vsize();
+    const std::size_t bare = weightOf(request, s.inputs, s.outputs).vsize();
     const std::uint64_t bare_fee = request.fee.feeFor(bare);
     last_required = paid + bare_fee;
     if (in < last_required) continue;
     std::vector<TxOutput> with_change = s.outputs;
     with_change.push_back({0, request.change_script});
-    const std::size_t sized = weightOf(s.inputs, with_change).vsize();
+    const std::size_t sized = weightOf(request, s.inputs, with_change).vsize();
     const std::uint64_t change_fee = request.fee.feeFor(sized);
     if (in >= paid + change_fee && in - paid - change_fee >= request.dust &&
         in - paid - change_fee > 0) {
@@ -103,6 +116,27 @@ Selection selectCoins(const SelectionRequest& request) {
     last_required = paid + bare_fee + request.dust;  // enough for change that is not dust
   }
   notEnough(available, last_required);
+}
+
+void addExtraInputValue(Selection& s, const SelectionRequest& request, std::uint64_t extra) {
+  if (extra == 0) return;
+  const std::uint64_t in = sumOf(s.inputs) + extra;
+  if (s.outputs.size() > request.payments.size() + request.chain_outputs.size()) {  // change
+    s.outputs.back().value += extra;
+    s.fee = in - sumOf(s.outputs);
+    return;
+  }
+  std::vector<TxOutput> with_change = s.outputs;
+  with_change.push_back({0, request.change_script});
+  const std::size_t sized = weightOf(request, s.inputs, with_change).vsize();
+  const std::uint64_t fee = request.fee.feeFor(sized);  // a fixed fee stays what it was
+  const std::uint64_t paid = sumOf(s.outputs);
+  if (in >= paid + fee + request.dust && in - paid - fee > 0) {
+    with_change.back().value = in - paid - fee;
+    s.outputs = std::move(with_change);
+    s.vsize = sized;
+  }
+  s.fee = in - sumOf(s.outputs);
 }
 
 }  // namespace walletd

@@ -1,7 +1,10 @@
 // Coin selection for a UTXO withdraw: which unspent outputs pay for the requested outputs and
 // the fee, and where the change goes. Largest first; change below the coin's dust is left to the
 // fee (per-kbyte rates) or avoided by taking another input (a fixed fee, which must be exact).
-// `max` spends everything to the one payment output.
+// `max` spends everything to the one payment output. A chain's own outputs (QTUM's contract
+// calls) follow the payments with their values, `max` or not, and are not held to the dust
+// limit. addExtraInputValue gives value the inputs bring beyond their listed amounts
+// (KMD's interest) to the change.
 #pragma once
 
 #include <optional>
@@ -28,16 +31,18 @@ struct UtxoFeeRule {
 
 struct SelectionRequest {
   std::vector<Unspent> unspent;
-  std::vector<TxOutput> payments;  // with `max`, exactly one, its value ignored
+  std::vector<TxOutput> payments;       // with `max`, exactly one, its value ignored
+  std::vector<TxOutput> chain_outputs;  // after the payments, as they are
   bool max = false;
   Bytes change_script;
   std::uint64_t dust = 0;  // outputs below this are not made
   UtxoFeeRule fee;
+  std::size_t extra_base_bytes = 0;  // the chain's wire form beyond Bitcoin's (tx_size.h)
 };
 
 struct Selection {
   std::vector<Unspent> inputs;
-  std::vector<TxOutput> outputs;  // the payments, then the change when there is one
+  std::vector<TxOutput> outputs;  // payments, chain outputs, then the change when there is one
   std::uint64_t fee = 0;          // inputs − outputs, to the satoshi
   std::size_t vsize = 0;          // as estimated for the fee
 };
@@ -57,5 +62,10 @@ struct SelectionError : std::runtime_error {
 };
 
 Selection selectCoins(const SelectionRequest& request);
+
+// Adds `extra` satoshis that the chosen inputs bring beyond their values (KMD's accrued interest)
+// to `s`: the change grows, or change is made when what is left after its own fee is not dust;
+// else the extra pays the fee. `s.fee` stays inputs + extra − outputs.
+void addExtraInputValue(Selection& s, const SelectionRequest& request, std::uint64_t extra);
 
 }  // namespace walletd

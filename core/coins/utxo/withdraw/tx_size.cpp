@@ -23,7 +23,7 @@ std::size_t TxWeight::weight() const {
   const std::size_t inputs = p2pkh_inputs_ + p2wpkh_inputs_;
   const std::size_t base = 4 + compactSizeLength(inputs) + p2pkh_inputs_ * kP2pkhInput +
                            p2wpkh_inputs_ * kP2wpkhInputBase + compactSizeLength(outputs_) +
-                           output_bytes_ + 4;
+                           output_bytes_ + 4 + extra_base_bytes_;
   // Marker and flag, then a witness per input: an empty one (one byte) for a P2PKH input.
   const std::size_t witness =
       p2wpkh_inputs_ == 0 ? 0 : 2 + p2pkh_inputs_ + p2wpkh_inputs_ * kP2wpkhWitness;

@@ -1,0 +1,25 @@
+// The withdraw hooks' defaults: Bitcoin's.
+#include "core/coins/utxo/chain/utxo_chain.h"
+
+namespace walletd {
+
+Task<std::uint32_t> UtxoChain::locktime(UtxoWithdrawContext) const {
+  co_return 0;
+}
+
+bool UtxoChain::spendable(const UnspentOutput&) const {
+  return true;
+}
+
+std::vector<TxOutput> UtxoChain::extraOutputs(const WithdrawRequest&) const {
+  return {};
+}
+
+Task<std::uint64_t> UtxoChain::extraInputValue(UtxoWithdrawContext, std::vector<Unspent>,
+                                               std::uint32_t) const {
+  co_return 0;
+}
+
+void UtxoChain::addResultExtras(TransactionDetails&, std::uint64_t, unsigned) const {}
+
+}  // namespace walletd

@@ -1,0 +1,63 @@
+// UtxoChain: a UTXO chain profile — what one chain's transactions are, beyond the model every
+// chain shares: the wire codec and txid, the signature digests and hash-type byte, the size a
+// signed transaction will have, a new transaction's header, and the withdraw's hooks (locktime
+// policy, outputs the withdraw may not spend, value inputs bring beyond their amounts, outputs
+// of the chain's own, extra fields of the answer). Every parse, sign, size and txid site of the
+// UTXO family goes through the coin's chain. Bitcoin's profile (bitcoin_chain.h) serves Bitcoin,
+// Litecoin and every coin with Bitcoin's rules; utxo_chains.h picks a coin's profile.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "core/async/task.h"
+#include "core/coins/transaction_details.h"
+#include "core/coins/utxo/tx/utxo_sighash.h"
+#include "core/coins/utxo/tx/utxo_tx_codec.h"
+#include "core/coins/utxo/utxo_backend.h"
+#include "core/coins/utxo/withdraw/coin_selection.h"
+#include "core/coins/withdraw_request.h"
+#include "core/platform/clock.h"
+
+namespace walletd {
+
+// What a hook may ask while a withdraw is built: the coin's peer and clock.
+struct UtxoWithdrawContext {
+  UtxoBackend& backend;
+  const Clock& clock;
+};
+
+class UtxoChain {
+ public:
+  virtual ~UtxoChain() = default;
+  virtual std::string_view name() const = 0;
+  virtual const UtxoTxCodec& codec() const = 0;
+  virtual const UtxoSighashScheme& sighash() const = 0;
+  // A new, empty transaction with the chain's header fields (version, ...).
+  virtual UtxoTransaction newTransaction() const = 0;
+  // Bytes the chain's wire form has beyond Bitcoin's for the same inputs and outputs.
+  virtual std::size_t extraBaseBytes() const { return 0; }
+
+  // The withdraw's hooks; the defaults are Bitcoin's.
+  // The locktime of a new transaction (Bitcoin: 0).
+  virtual Task<std::uint32_t> locktime(UtxoWithdrawContext ctx) const;
+  // Whether a listed output may be spent (all of them on Bitcoin).
+  virtual bool spendable(const UnspentOutput& output) const;
+  // Outputs the chain adds after the payment (none on Bitcoin).
+  virtual std::vector<TxOutput> extraOutputs(const WithdrawRequest& request) const;
+  // Satoshis the chosen inputs bring beyond their amounts, given the transaction's locktime
+  // (none on Bitcoin); they go to the change.
+  virtual Task<std::uint64_t> extraInputValue(UtxoWithdrawContext ctx, std::vector<Unspent> inputs,
+                                              std::uint32_t locktime) const;
+  // Adds the chain's fields to a withdraw's answer (`extra`: what extraInputValue gave).
+  virtual void addResultExtras(TransactionDetails& details, std::uint64_t extra,
+                               unsigned decimals) const;
+
+  // The codec's, for brevity at the call sites.
+  Bytes serialize(const UtxoTransaction& tx) const { return codec().serialize(tx); }
+  UtxoTransaction parse(ByteView bytes) const { return codec().parse(bytes); }
+  std::string txid(const UtxoTransaction& tx) const { return codec().txid(tx); }
+};
+
+}  // namespace walletd

@@ -1,0 +1,38 @@
+// The chain profile list.
+#include "core/coins/utxo/chain/utxo_chains.h"
+
+#include "core/coins/address_codec.h"
+#include "core/coins/utxo/chain/bitcoin_chain.h"
+
+namespace walletd {
+namespace {
+
+class BitcoinProfile : public UtxoChainProfile {
+ public:
+  std::string_view name() const override { return "bitcoin"; }
+  bool serves(const UtxoChainRules& rules) const override { return BitcoinChain::serves(rules); }
+  std::shared_ptr<const UtxoChain> make(const UtxoChainRules& rules) const override {
+    return std::make_shared<BitcoinChain>(rules);
+  }
+};
+
+}  // namespace
+
+UtxoChains::UtxoChains(std::vector<std::shared_ptr<const UtxoChainProfile>> profiles)
+    : profiles_(std::move(profiles)) {}
+
+std::shared_ptr<const UtxoChain> UtxoChains::forCoin(const CoinEntry& coin) const {
+  const UtxoChainRules rules = UtxoChainRules::fromEntry(coin);
+  for (const auto& profile : profiles_) {
+    if (profile->serves(rules)) return profile->make(rules);
+  }
+  throw CoinRulesError("walletd cannot build " + coin.ticker + " transactions yet (" +
+                       rules.describe() + ")");
+}
+
+const UtxoChains& builtInUtxoChains() {
+  static const UtxoChains chains({std::make_shared<BitcoinProfile>()});
+  return chains;
+}
+
+}  // namespace walletd
