@@ -12,6 +12,9 @@ status=0
 step() { echo; echo "=== $*"; }
 run() { "$@" || { echo "FAILED: $*"; status=1; }; }
 
+step "the core's layering (docs/architecture.md)"
+run node scripts/check-layers.mjs
+
 step "native build (native-release)"
 run cmake --preset native-release
 run cmake --build --preset native-release -j2

@@ -2,17 +2,17 @@
 #include "core/node/method_list.h"
 
 #include "core/coins/activation_methods.h"
+#include "core/coins/address_methods.h"
 #include "core/coins/balance_stream_methods.h"
 #include "core/coins/coin_methods.h"
 #include "core/coins/hd_methods.h"
+#include "core/coins/key_export_methods.h"
 #include "core/coins/legacy_enable.h"
 #include "core/coins/transaction_methods.h"
 #include "core/coins/withdraw_methods.h"
 #include "core/node/node_methods.h"
 #include "core/stream/stream_methods.h"
-#include "core/wallet/addresses/address_methods.h"
 #include "core/wallet/gui_storage/gui_storage_methods.h"
-#include "core/wallet/keys/key_export_methods.h"
 
 namespace walletd {
 

@@ -7,6 +7,7 @@
 #include "core/coins/evm/eth_fee_plan.h"
 #include "core/coins/evm/evm_transaction.h"
 #include "core/coins/withdraw_amounts.h"
+#include "core/coins/withdraw_from.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
 #include "core/encoding/token_abi.h"
@@ -78,7 +79,9 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
     throw rpcError(WithdrawError::UnexpectedFromAddress, message, Json(message));
   }
   const KeccakAccountKey sender =
-      req.from ? platform->hdWallet()->keccakKeyFor(*req.from) : platform->signer();
+      req.from
+          ? platform->hdWallet()->keccakKeyAt(resolveWithdrawFrom(*platform->hdWallet(), *req.from))
+          : platform->signer();
   EthAddress to{};
   try {
     to = parseEthAddress(req.to, true);

@@ -10,6 +10,7 @@
 #include "core/coins/tron/tron_fees.h"
 #include "core/coins/tron/tron_transaction.h"
 #include "core/coins/withdraw_amounts.h"
+#include "core/coins/withdraw_from.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
 #include "core/encoding/token_abi.h"
@@ -59,7 +60,7 @@ KeccakAccountKey senderKey(TronPlatform& platform, const WithdrawRequest& req,
     refuse(WithdrawError::UnexpectedFromAddress,
            "`from` selects an HD address, but " + coin + " is activated with the Iguana key");
   }
-  return hd->keccakKeyFor(*req.from);
+  return hd->keccakKeyAt(resolveWithdrawFrom(*hd, *req.from));
 }
 
 EthAddress recipient(const std::string& to) {

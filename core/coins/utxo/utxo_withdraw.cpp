@@ -10,6 +10,7 @@
 #include "core/coins/utxo/tx/utxo_script.h"
 #include "core/coins/utxo/utxo_coin.h"
 #include "core/coins/withdraw_amounts.h"
+#include "core/coins/withdraw_from.h"
 #include "core/encoding/hex.h"
 #include "core/rpc/params_reader.h"
 
@@ -74,7 +75,7 @@ std::vector<WatchedAddress> UtxoCoin::spendFrom(const WithdrawRequest& req) {
     }
     return {mine_};
   }
-  if (req.from) return {addressAt(keys_.hd->resolve(*req.from))};
+  if (req.from) return {addressAt(resolveWithdrawFrom(*keys_.hd, *req.from))};
   return addressesAt(keys_.hd->knownAddresses(keys_.activated.account_id));
 }
 
@@ -117,8 +118,8 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
   selection.extra_base_bytes = chain_->extraBaseBytes();
   std::optional<ChangeAddress> change;
   if (keys_.hd) {
-    const std::uint32_t account_id =
-        req.from ? keys_.hd->resolve(*req.from).account_id : keys_.activated.account_id;
+    const std::uint32_t account_id = req.from ? resolveWithdrawFrom(*keys_.hd, *req.from).account_id
+                                              : keys_.activated.account_id;
     change = co_await changeAddress(account_id);
   }
   selection.change_script = change ? change->address.script : mine_.script;

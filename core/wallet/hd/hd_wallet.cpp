@@ -3,8 +3,6 @@
 
 #include <algorithm>
 
-#include "core/coins/withdraw_request.h"
-
 namespace walletd {
 
 DerivationPath HdWallet::accountPath(std::uint32_t account_id) const {
@@ -98,19 +96,19 @@ HdAddressRef HdWallet::resolve(const WithdrawFromInfo& from) const {
       const std::string message = "Derivation path " + from.derivation_path->str() +
                                   " is not an address path under " + coin_path_.str() + " (" +
                                   coin_path_.str() + "/account'/chain/address)";
-      throw rpcError(WithdrawError::UnexpectedFromAddress, message, Json(message));
+      throw HdFromError(HdFromError::Kind::NotAnAddressOfTheCoin, message);
     }
     account_id = path[prefix.size()] & ~kHardened;
     chain = static_cast<Bip44Chain>(path[prefix.size() + 1]);
     index = path[prefix.size() + 2];
   }
   if (chain != Bip44Chain::External && !internal_chain_) {
-    const std::string message = "HD wallets of this coin use the External chain only";
-    throw rpcError(WithdrawError::UnexpectedFromAddress, message, Json(message));
+    throw HdFromError(HdFromError::Kind::NotAnAddressOfTheCoin,
+                      "HD wallets of this coin use the External chain only");
   }
   if (findAccount(account_id) == nullptr) {
-    throw rpcError(WithdrawError::UnknownAccount, "Unknown account " + std::to_string(account_id),
-                   Json{{"account_id", account_id}});
+    throw HdFromError(HdFromError::Kind::UnknownAccount,
+                      "Unknown account " + std::to_string(account_id), account_id);
   }
   return {account_id, index, chain};
 }

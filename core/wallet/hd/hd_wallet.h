@@ -8,6 +8,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "core/wallet/hd/hd_account_store.h"
@@ -23,6 +25,15 @@ struct HdAddressRef {
   std::uint32_t index = 0;
   Bip44Chain chain = Bip44Chain::External;
   bool operator==(const HdAddressRef&) const = default;
+};
+
+// Why a `from` names no address of the wallet.
+struct HdFromError : std::runtime_error {
+  enum class Kind { NotAnAddressOfTheCoin, UnknownAccount };
+  HdFromError(Kind k, const std::string& message, std::uint32_t account = 0)
+      : std::runtime_error(message), kind(k), account_id(account) {}
+  Kind kind;
+  std::uint32_t account_id;  // UnknownAccount: the account named
 };
 
 class HdWallet {
@@ -63,13 +74,9 @@ class HdWallet {
                        Bip44Chain chain = Bip44Chain::External);
 
   // The address a `from` (spec WithdrawFromInfo) names: it must be under this coin's path, in a
-  // known account, on a chain the family uses. Throws WithdrawError (UnexpectedFromAddress,
-  // UnknownAccount).
+  // known account, on a chain the family uses. Throws HdFromError (the coins layer answers it
+  // as KDF's WithdrawError: core/coins/withdraw_from.h).
   HdAddressRef resolve(const WithdrawFromInfo& from) const;
-  // The key of that address.
-  KeccakAccountKey keccakKeyFor(const WithdrawFromInfo& from) const {
-    return keccakKeyAt(resolve(from));
-  }
 
  private:
   WalletKeys keys_;

@@ -2,15 +2,15 @@
 // Iguana: [{coin, pubkey, address, priv_key}] from the Iguana key, addresses in the standard
 // base58 form as KDF writes them. HD: [{coin, addresses:[{derivation_path, pubkey, address,
 // priv_key}]}] for m/<coin path>/<account>'/0/<index>, addresses in the coin's own format.
-#include "core/wallet/keys/key_export_methods.h"
+#include "core/coins/key_export_methods.h"
 
 #include "core/coins/coin_family.h"
+#include "core/coins/key_export_errors.h"
 #include "core/crypto/hashes.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
 #include "core/node/node.h"
 #include "core/wallet/hd/hd_objects.h"
-#include "core/wallet/keys/key_export_errors.h"
 
 namespace walletd {
 namespace {

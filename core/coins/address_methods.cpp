@@ -1,14 +1,14 @@
 // Address conversion (spec §2.2 "Address format request") and validation. Both answer from the
 // coins file, so the coin need not be activated. Legacy answers are {"result": ...}; mmrpc 2.0
 // answers the same object as its result.
-#include "core/wallet/addresses/address_methods.h"
+#include "core/coins/address_methods.h"
 
+#include "core/coins/address_errors.h"
 #include "core/coins/coin_family.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/eth_address.h"
 #include "core/encoding/hex.h"
 #include "core/node/node.h"
-#include "core/wallet/addresses/address_errors.h"
 
 namespace walletd {
 namespace {
