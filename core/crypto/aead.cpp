@@ -12,7 +12,7 @@ namespace {
 constexpr std::size_t kTagSize = 16;
 
 struct GcmContext {
-  explicit GcmContext(const ByteArray<32>& key) {
+  explicit GcmContext(const SecretArray<32>& key) {
     mbedtls_gcm_init(&ctx);
     if (mbedtls_gcm_setkey(&ctx, MBEDTLS_CIPHER_ID_AES, key.data(), 256) != 0)
       throw CryptoError("AES key setup failed");
@@ -25,7 +25,7 @@ struct GcmContext {
 
 }  // namespace
 
-Bytes aes256GcmSeal(const ByteArray<32>& key, ByteView nonce, ByteView plaintext, ByteView aad) {
+Bytes aes256GcmSeal(const SecretArray<32>& key, ByteView nonce, ByteView plaintext, ByteView aad) {
   if (nonce.size() != 12) throw CryptoError("GCM nonce must be 12 bytes");
   GcmContext gcm(key);
   Bytes out(plaintext.size() + kTagSize);
@@ -37,7 +37,7 @@ Bytes aes256GcmSeal(const ByteArray<32>& key, ByteView nonce, ByteView plaintext
   return out;
 }
 
-std::optional<Bytes> aes256GcmOpen(const ByteArray<32>& key, ByteView nonce, ByteView sealed,
+std::optional<Bytes> aes256GcmOpen(const SecretArray<32>& key, ByteView nonce, ByteView sealed,
                                    ByteView aad) {
   if (nonce.size() != 12 || sealed.size() < kTagSize) return std::nullopt;
   GcmContext gcm(key);

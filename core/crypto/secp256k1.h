@@ -7,10 +7,12 @@
 #include <secp256k1.h>
 
 #include "core/crypto/bytes.h"
+#include "core/crypto/secret.h"
 
 namespace walletd {
 
-using PrivateKey = ByteArray<32>;
+// A secp256k1 secret key: wiped when it goes out of scope (secret.h).
+using PrivateKey = SecretArray<32>;
 using Digest32 = ByteArray<32>;
 
 class PublicKey {

@@ -4,6 +4,7 @@
 
 #include <mbedtls/platform_util.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -56,6 +57,41 @@ class SecretBytes {
 
  private:
   Bytes bytes_;
+};
+
+// A fixed-size secret (a private key): the bytes are wiped when it goes out of scope, and every
+// copy is such a secret too, so no copy outlives its scope in memory. Reads like std::array.
+template <std::size_t N>
+class SecretArray {
+ public:
+  SecretArray() { bytes_.fill(0); }
+  explicit SecretArray(const ByteArray<N>& bytes) : bytes_(bytes) {}
+  // The first N bytes of `bytes` (which must hold at least N).
+  static SecretArray copyOf(const std::uint8_t* bytes) {
+    SecretArray out;
+    std::copy(bytes, bytes + N, out.bytes_.begin());
+    return out;
+  }
+  SecretArray(const SecretArray&) = default;
+  SecretArray& operator=(const SecretArray&) = default;
+  ~SecretArray() { wipe(bytes_); }
+
+  std::uint8_t* data() { return bytes_.data(); }
+  const std::uint8_t* data() const { return bytes_.data(); }
+  static constexpr std::size_t size() { return N; }
+  std::uint8_t* begin() { return bytes_.data(); }
+  std::uint8_t* end() { return bytes_.data() + N; }
+  const std::uint8_t* begin() const { return bytes_.data(); }
+  const std::uint8_t* end() const { return bytes_.data() + N; }
+  std::uint8_t& operator[](std::size_t i) { return bytes_[i]; }
+  std::uint8_t operator[](std::size_t i) const { return bytes_[i]; }
+  void fill(std::uint8_t value) { bytes_.fill(value); }
+  ByteView view() const { return bytes_; }
+  operator ByteView() const { return bytes_; }  // NOLINT(google-explicit-constructor)
+  bool operator==(const SecretArray& other) const { return bytes_ == other.bytes_; }
+
+ private:
+  ByteArray<N> bytes_;
 };
 
 // Wipes a fixed-size secret when the scope ends: `ScopedWipe guard(key);`.

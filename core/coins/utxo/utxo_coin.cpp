@@ -77,9 +77,7 @@ UtxoCoin::UtxoCoin(UtxoCoinSettings settings, std::shared_ptr<const UtxoChain> c
   }
 }
 
-UtxoCoin::~UtxoCoin() {
-  if (keys_.iguana) wipe(*keys_.iguana);
-}
+UtxoCoin::~UtxoCoin() = default;  // the Iguana key wipes itself (PrivateKey is a SecretArray)
 
 const WatchedAddress& UtxoCoin::addressAt(HdAddressRef ref) {
   const auto key = std::make_tuple(ref.account_id, static_cast<int>(ref.chain), ref.index);

@@ -32,8 +32,7 @@ ByteArray<N> slice(const std::uint8_t* p) {
 }  // namespace
 
 ExtendedKey::~ExtendedKey() {
-  wipe(private_key_);
-  wipe(chain_code_);
+  wipe(chain_code_);  // the private key wipes itself
 }
 
 void ExtendedKey::setPrivate(const PrivateKey& key) {
@@ -53,7 +52,7 @@ ExtendedKey ExtendedKey::fromSeed(ByteView seed) {
   auto digest = hmacSha512(asBytes("Bitcoin seed"), seed);
   ScopedWipe wipe_digest(digest);
   ExtendedKey out;
-  const PrivateKey key = slice<32>(digest.data());
+  const PrivateKey key = PrivateKey::copyOf(digest.data());
   if (!isValidPrivateKey(key)) throw CryptoError("seed gives an invalid master key");
   out.setPrivate(key);
   out.chain_code_ = slice<32>(digest.data() + 32);
@@ -80,7 +79,6 @@ ExtendedKey ExtendedKey::derive(std::uint32_t index) const {
   if (has_private_) {
     PrivateKey key = privateKeyTweakAdd(private_key_, tweak);  // rejects IL >= n and a zero key
     child.setPrivate(key);
-    wipe(key);
   } else {
     child.setPublic(publicKeyTweakAdd(public_key_, tweak));
   }
@@ -100,7 +98,7 @@ ExtendedKey ExtendedKey::derivePath(const DerivationPath& path) const {
 ExtendedKey ExtendedKey::neutered() const {
   ExtendedKey out = *this;
   out.has_private_ = false;
-  wipe(out.private_key_);
+  out.private_key_.fill(0);
   return out;
 }
 
@@ -159,7 +157,7 @@ ExtendedKey ExtendedKey::parse(std::string_view text, const ExtendedKeyVersions&
   const std::uint8_t* key = data.data() + 45;
   if (is_private) {
     if (key[0] != 0) throw EncodingError("private extended key must have a 0x00 key prefix");
-    const PrivateKey secret = slice<32>(key + 1);
+    const PrivateKey secret = PrivateKey::copyOf(key + 1);
     if (!isValidPrivateKey(secret)) throw CryptoError("extended private key is out of range");
     out.setPrivate(secret);
   } else {

@@ -47,7 +47,9 @@ PrivateKey iguanaPrivateKey(std::string_view passphrase) {
     if (!isValidPrivateKey(key)) throw CryptoError("passphrase private key is out of range");
     return key;
   }
-  PrivateKey key = sha256Bytes(asBytes(passphrase));
+  ByteArray<32> digest = sha256Bytes(asBytes(passphrase));
+  PrivateKey key(digest);
+  wipe(digest);
   key[0] &= 248;
   key[31] &= 127;
   key[31] |= 64;

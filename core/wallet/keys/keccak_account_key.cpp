@@ -14,8 +14,6 @@ KeccakAccountKey KeccakAccountKey::fromKey(const PrivateKey& key, std::string de
   return out;
 }
 
-KeccakAccountKey::~KeccakAccountKey() {
-  wipe(key);
-}
+KeccakAccountKey::~KeccakAccountKey() = default;  // the key wipes itself (a SecretArray)
 
 }  // namespace walletd

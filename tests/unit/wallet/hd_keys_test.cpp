@@ -103,7 +103,7 @@ TEST_CASE("Iguana key: WIF as is, 0x-hex as is, otherwise SHA-256 with KDF's bit
   const PrivateKey from_text = iguanaPrivateKey("my secret passphrase");
   CHECK((from_text[0] & 7) == 0);
   CHECK((from_text[31] & 0xc0) == 0x40);
-  PrivateKey expected = sha256Bytes(asBytes("my secret passphrase"));
+  PrivateKey expected(sha256Bytes(asBytes("my secret passphrase")));
   expected[0] &= 248;
   expected[31] &= 127;
   expected[31] |= 64;

