@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Litecoind } from '../peers/litecoind.mjs';
-import { ElectrumServer } from '../peers/electrum-server.mjs';
+import { ElectrumServer, scriptHash } from '../peers/electrum-server.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
 import { checkUtxoTransaction, freshAddress, sats, startFaucet, waitFor } from '../support/utxo-check.mjs';
 
@@ -57,6 +57,10 @@ async function mergesTo(address) {
   }
   return found;
 }
+// The Electrum script hash of an address, and how often walletd has listed its outputs (each
+// count of the merge loop lists them once; nothing else asks here).
+const hashOf = async (address) => scriptHash((await ltc.rpc('validateaddress', [address])).scriptPubKey);
+const counts = (hash) => electrum.requests.filter(([m, p]) => m === 'blockchain.scripthash.listunspent' && p?.[0] === hash).length;
 const spread = (address, count, coins) => Array.from({ length: count }, () => [address, sats(coins)]);
 
 test('60 small outputs are merged into one at the count after check_every seconds, not before', { skip }, async () => {
@@ -92,14 +96,20 @@ test('max_merge_at_once caps a merge (smallest first); disable_coin stops the lo
   assert.equal(checked.outputs[0].value + checked.fee, sats('0.04'), 'the 40 smallest outputs');
   await mine(1);
   assert.equal((await outputsOf(address)).length, 21);
-  // 21 outputs: under merge_at, left alone (several counts of 0.5 s pass).
+  // 21 outputs: under merge_at, left alone for three counts (a round's merge would be broadcast
+  // before the next round counts).
   await mine(1);
-  await new Promise((r) => setTimeout(r, 2500));
+  const hash = await hashOf(address);
+  const seen = counts(hash);
+  await waitFor(async () => counts(hash) >= seen + 3, 'three more counts');
   assert.deepEqual(await mergesTo(address), []);
   assert.equal((await walletd.rpc('disable_coin', { coin: 'LTC-regtest-segwit' })).status, 200);
+  // Disabled: the loop ends and the coin's Electrum connection with it.
+  await waitFor(async () => ![...electrum.sessions].some((s) => s.scriptHashes.has(hash)), 'the disabled coin\'s connection to close');
+  const last = counts(hash);
   await pay.many(spread(address, 40, '0.001'));
   await mine(2);
-  await new Promise((r) => setTimeout(r, 2500));
+  assert.equal(counts(hash), last, 'a disabled coin counted its outputs');
   assert.deepEqual(await mergesTo(address), [], 'a disabled coin merged');
   assert.equal((await outputsOf(address)).length, 61);
 });

@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Litecoind } from '../peers/litecoind.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup, repoRoot, PASSWORD } from '../support/walletd-process.mjs';
-import { checkUtxoTransaction, freshAddress, sats } from '../support/utxo-check.mjs';
+import { checkUtxoTransaction, freshAddress, sats, waitFor } from '../support/utxo-check.mjs';
 import { openSse } from '../support/sse-client.mjs';
 
 const skip = Litecoind.skipReason();
@@ -243,10 +243,13 @@ test('the legacy `enable` request activates a coin in Native mode', { skip }, as
 test('stream::balance::enable in Native mode: the addresses are polled and changes published', { skip }, async () => {
   const stream = await openSse(`${walletd.url}/event-stream?id=3`, { timeoutMs: 30000 });
   try {
+    const asked = ltc.rpcCalls('listunspent');
     const enabled = await walletd.rpc('stream::balance::enable', { coin: 'LTC-regtest-segwit', client_id: 3 });
     assert.equal(enabled.status, 200, enabled.text);
+    // The poll's first round reads what there is now: it has asked once litecoind logs the call
+    // (my_balance's own read comes after it).
+    await waitFor(async () => ltc.rpcCalls('listunspent') > asked, 'the first poll round');
     const segwit = (await walletd.rpc('my_balance', { coin: 'LTC-regtest-segwit' })).json.result;
-    await new Promise((r) => setTimeout(r, 500));  // the first round reads what there is now
     const sent = await walletd.rpc('withdraw', { coin: 'LTC-regtest', to: segwit.address, amount: '0.125', broadcast: true });
     assert.equal(sent.status, 200, sent.text);
     const frames = await stream.waitFor(1);

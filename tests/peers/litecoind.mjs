@@ -3,7 +3,7 @@
 // watch-only wallet ("watch") for Native mode's imported addresses, stopped by PID. Coins come
 // from mining to a key this module holds (generatetodescriptor), so no wallet key is needed.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stopChild } from '../support/walletd-process.mjs';
@@ -40,7 +40,7 @@ export class Litecoind {
     l.user = USER;
     l.password = PASSWORD;
     l.child = spawn(LITECOIND, ['-regtest', `-datadir=${l.datadir}`, '-server', '-listen=0', '-dnsseed=0',
-      '-connect=0', '-upnp=0', '-txindex=1', '-printtoconsole=0', '-fallbackfee=0.0001',
+      '-connect=0', '-upnp=0', '-txindex=1', '-printtoconsole=0', '-fallbackfee=0.0001', '-debug=rpc',
       '-rpcbind=127.0.0.1', '-rpcallowip=127.0.0.1', `-rpcport=${l.port}`, `-rpcuser=${USER}`,
       `-rpcpassword=${PASSWORD}`], { stdio: ['ignore', 'ignore', 'pipe'] });
     l.stderr = '';
@@ -77,6 +77,13 @@ export class Litecoind {
   }
 
   /** Mines `n` blocks paying `descriptor` (e.g. `addr(<address>)` or `wpkh(<pubkey hex>)`). */
+  /** How many `method` calls litecoind has received so far (-debug=rpc logs each one as it
+   * arrives): what tests wait on to know that walletd's poll has asked. */
+  rpcCalls(method) {
+    const log = readFileSync(join(this.datadir, 'regtest', 'debug.log'), 'utf8');
+    return log.split('\n').filter((line) => line.includes(`ThreadRPCServer method=${method} `)).length;
+  }
+
   mine(n, descriptor) {
     return this.rpc('generatetodescriptor', [n, descriptor]);
   }
