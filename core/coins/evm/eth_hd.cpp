@@ -1,8 +1,6 @@
 // EVM accounts as the account-chain kit reads them, one node call at a time.
 #include "core/coins/evm/eth_hd.h"
 
-#include "core/coins/account_chain_hd_setup.h"
-
 namespace walletd {
 namespace {
 
@@ -29,9 +27,8 @@ class EthAccountPeer : public AccountChainPeer {
 
 }  // namespace
 
-void enableEthHd(Node& node, EthPlatform& platform, std::uint32_t gap_limit) {
-  enableAccountChainHd<Erc20Token>(node, platform, std::make_unique<EthAccountPeer>(platform), 18,
-                                   gap_limit);
+std::unique_ptr<AccountChainPeer> ethAccountPeer(EthPlatform& platform) {
+  return std::make_unique<EthAccountPeer>(platform);
 }
 
 }  // namespace walletd

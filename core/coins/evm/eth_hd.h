@@ -1,7 +1,8 @@
 // HD wallets on an EVM platform through the account-chain kit (account_chain_hd.h): an address is
 // used once it has sent a transaction or holds the coin or an active token; balances are read
-// from the platform's nodes. enableEthHd gives an HD-activated platform its HdCoin, so the
-// shared HD methods work for ETH.
+// from the platform's nodes. The activation hands this peer to the kit
+// (account_chain_activation.h), which becomes the platform's HdCoin: the shared HD methods work
+// for ETH.
 #pragma once
 
 #include <memory>
@@ -12,10 +13,8 @@
 
 namespace walletd {
 
-class Node;
-
-// Gives `platform` (activated with an HD wallet) its AccountChainHd; the tokens are those
-// registered on it in `node`, and new addresses are saved with the wallet's accounts.
-void enableEthHd(Node& node, EthPlatform& platform, std::uint32_t gap_limit);
+// How the kit reads an account of `platform` (which must outlive the peer: the kit it is given
+// to belongs to the platform).
+std::unique_ptr<AccountChainPeer> ethAccountPeer(EthPlatform& platform);
 
 }  // namespace walletd

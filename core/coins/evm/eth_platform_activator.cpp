@@ -3,7 +3,7 @@
 // Iguana key, or the HD wallet with its stored accounts), the node's chain id against the coins
 // file, the current block, balances (HD: scan first, per scan_policy), and the HD accounts saved.
 // The shared entry point registers the coins after a cancellation check.
-#include "core/coins/account_chain_hd_setup.h"
+#include "core/coins/account_chain_activation.h"
 #include "core/coins/evm/browser_wallet.h"
 #include "core/coins/evm/erc20_token_plan.h"
 #include "core/coins/evm/eth_hd.h"
@@ -160,26 +160,9 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
   // shares no public key.
   const std::string pubkey =
       browser_wallet ? std::string() : toHex(platform->signer().public_key.uncompressed());
-  handle->setProgress("RequestingWalletBalance");
-  ActivatedCoins out;
-  if (hd) enableEthHd(node, *platform, p.gap_limit);
-  const std::vector<AccountChainToken> chain_tokens = chainTokens(tokens);
-  if (hd && hd->shouldScan(p)) co_await platform->hdChain()->scan(p.gap_limit, chain_tokens);
-  if (hd) {
-    const WalletBalanceInfo balance = co_await platform->hdChain()->walletBalance(chain_tokens);
-    out.result = hdActivationResult(current_block, p.ticker, balance);
-  } else {
-    out.result = co_await iguanaActivationResult(
-        *platform, std::vector<std::shared_ptr<ActiveCoin>>(tokens.begin(), tokens.end()), pubkey,
-        p.get_balances, current_block);
-  }
-
-  handle->setProgress("Finishing");
-  handle->throwIfCancelled();
-  if (hd) co_await saveHdPlatformWallet(node, p.ticker, *hd->hd);
-  out.coins.push_back(platform);
-  for (auto& token : tokens) out.coins.push_back(token);
-  co_return out;
+  AccountChainFinish finish{current_block, pubkey, 18, ethAccountPeer(*platform)};
+  co_return co_await finishAccountChainActivation(node, platform, std::move(tokens), std::move(hd),
+                                                  std::move(p), handle, std::move(finish));
 }
 
 }  // namespace walletd

@@ -38,6 +38,11 @@ class EthPlatform : public ActiveCoin {
   int maxTxType() const { return max_tx_type_; }
   const KeccakAccountKey& signer() const { return signer_; }
   const EthAddress& address() const { return signer_.account; }
+  // The platform's accounts: the one of the Iguana key (or browser wallet), or every address the
+  // HD wallet handed out.
+  std::vector<EthAddress> knownAccounts() const {
+    return hd_ ? hd_->knownKeccakAccounts() : std::vector<EthAddress>{signer_.account};
+  }
   // Null when activated with the Iguana key.
   HdWallet* hdWallet() { return hd_.get(); }
   std::shared_ptr<HdWallet> hdShared() { return hd_; }

@@ -1,7 +1,8 @@
-// enable_erc20 for a TRC20 token: its plan from the coins file, its platform (active and a TRON
-// platform), its balance on every known address of the platform (one with the Iguana key; each
-// handed-out HD address). The shared entry point registers it.
-#include "core/coins/platform_activation_errors.h"
+// enable_erc20 for a TRC20 token: its plan from the coins file, then the account-chain kit (its
+// platform, active and a TRON platform; its balance on every known address of the platform, in
+// base58), and the relay address when the platform has a relay provider. The shared entry point
+// registers it.
+#include "core/coins/account_chain_activation.h"
 #include "core/coins/tron/trc20_token_plan.h"
 #include "core/coins/tron/tron_coins.h"
 #include "core/coins/tron/tron_family.h"
@@ -15,32 +16,12 @@ Task<ActivatedCoins> Trc20TokenActivator::activate(Node& node, const CoinEntry& 
   const std::string platform_ticker = entry.protocolString("platform").value_or("");
   const Trc20TokenPlan plan =
       planTrc20Token(&entry, platform_ticker, p.ticker, p.required_confirmations);
-  auto active = node.activeCoins().find(platform_ticker);
-  if (!active) {
-    throw rpcError(EnableTokenError::PlatformCoinIsNotActivated,
-                   "Platform coin " + platform_ticker + " is not activated", Json(platform_ticker));
-  }
-  auto platform = std::dynamic_pointer_cast<TronPlatform>(active);
-  if (!platform) {
-    throw rpcError(EnableTokenError::UnsupportedPlatformCoin,
-                   platform_ticker + " is not a platform coin for token " + p.ticker,
-                   Json{{"platform_coin_ticker", platform_ticker}, {"token_ticker", p.ticker}});
-  }
-  auto token = std::make_shared<Trc20Token>(plan.ticker, platform, plan.contract, plan.decimals,
-                                            plan.required_confirmations);
-  Json balances = Json::object();
-  for (const EthAddress& account : platform->knownAccounts()) {
-    const UInt256 units = co_await platform->tokenBalance(plan.contract, account);
-    balances[tronBase58(account)] = spendableBalance(units, plan.decimals).toJson();
-  }
-  ActivatedCoins out;
-  out.result = Json::object();
-  out.result["balances"] = std::move(balances);
-  out.result["platform_coin"] = platform_ticker;
-  out.result["token_contract_address"] = tronBase58(plan.contract);
-  out.result["required_confirmations"] = plan.required_confirmations;
+  auto platform = tokenPlatform<TronPlatform>(node, platform_ticker, p.ticker);
+  AccountChainTokenPlan token{plan.ticker, plan.contract, plan.decimals,
+                              plan.required_confirmations};
+  ActivatedCoins out = co_await activateAccountChainToken<Trc20Token>(
+      platform, std::move(token), [](EthAddress a) { return tronBase58(a); });
   platform->addAddressDetails(out.result);  // relay_address with a relay provider
-  out.coins.push_back(token);
   co_return out;
 }
 

@@ -29,9 +29,8 @@ class TronAccountPeer : public AccountChainPeer {
 
 }  // namespace
 
-void enableTronHd(Node& node, TronPlatform& platform, std::uint32_t gap_limit) {
-  enableAccountChainHd<Trc20Token>(node, platform, std::make_unique<TronAccountPeer>(platform),
-                                   TronPlatform::kDecimals, gap_limit);
+std::unique_ptr<AccountChainPeer> tronAccountPeer(TronPlatform& platform) {
+  return std::make_unique<TronAccountPeer>(platform);
 }
 
 }  // namespace walletd

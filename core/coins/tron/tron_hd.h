@@ -15,6 +15,6 @@ class Node;
 
 // Gives `platform` (activated with an HD wallet) its AccountChainHd; the tokens are those
 // registered on it in `node`, and new addresses are saved with the wallet's accounts.
-void enableTronHd(Node& node, TronPlatform& platform, std::uint32_t gap_limit);
+std::unique_ptr<AccountChainPeer> tronAccountPeer(TronPlatform& platform);
 
 }  // namespace walletd

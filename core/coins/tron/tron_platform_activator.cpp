@@ -5,7 +5,7 @@
 // saved. The shared entry point registers the coins after a cancellation check.
 #include <algorithm>
 
-#include "core/coins/account_chain_hd_setup.h"
+#include "core/coins/account_chain_activation.h"
 #include "core/coins/hd_platform_wallet.h"
 #include "core/coins/iguana_activation_result.h"
 #include "core/coins/platform_activation_errors.h"
@@ -105,25 +105,11 @@ Task<ActivatedCoins> TronPlatformActivator::activate(Node& node, const CoinEntry
     }
     tokens.push_back(std::move(token));
   }
-  handle->setProgress("RequestingWalletBalance");
-  ActivatedCoins out;
-  if (hd) enableTronHd(node, *platform, p.gap_limit);
-  const std::vector<AccountChainToken> chain_tokens = chainTokens(tokens);
-  if (hd && hd->shouldScan(p)) co_await platform->hdChain()->scan(p.gap_limit, chain_tokens);
-  if (hd) {
-    const WalletBalanceInfo balance = co_await platform->hdChain()->walletBalance(chain_tokens);
-    out.result = hdActivationResult(block.number, p.ticker, balance);
-  } else {
-    out.result = co_await iguanaActivationResult(
-        *platform, std::vector<std::shared_ptr<ActiveCoin>>(tokens.begin(), tokens.end()),
-        toHex(platform->key().public_key.uncompressed()), p.get_balances, block.number);
-  }
+  AccountChainFinish finish{block.number, toHex(platform->key().public_key.uncompressed()),
+                            TronPlatform::kDecimals, tronAccountPeer(*platform)};
+  ActivatedCoins out = co_await finishAccountChainActivation(
+      node, platform, std::move(tokens), std::move(hd), std::move(p), handle, std::move(finish));
   if (relay) addRelayAddresses(out.result, *relay);
-  handle->setProgress("Finishing");
-  handle->throwIfCancelled();
-  if (hd) co_await saveHdPlatformWallet(node, p.ticker, *hd->hd);
-  out.coins.push_back(platform);
-  for (auto& token : tokens) out.coins.push_back(token);
   co_return out;
 }
 
