@@ -139,11 +139,11 @@ void registerActivationMethods(MethodTable& t) {
   PlatformActivationParams::declareTypes(t);
   t.declare("CoinAddressInfo",
             "{ derivation_method: { type: \"Iguana\" }; pubkey: string; balances?: BalanceInfo | "
-            "Record<string, BalanceInfo>; tickers?: string[] }");
+            "Record<string, BalanceInfo>; tickers?: string[]; relay_address?: string /* TRON with "
+            "a relay provider */ }");
   t.declare("HDAccountBalance",
             "{ account_index: number; derivation_path: string; total_balance: Record<string, "
-            "BalanceInfo>; addresses: { address: string; derivation_path: string; chain: "
-            "\"External\" | \"Internal\"; balance: Record<string, BalanceInfo> }[] }");
+            "BalanceInfo>; addresses: HDAddressBalance[] }");
   t.declare("PlatformActivationResult",
             "{ current_block: number; eth_addresses_infos: Record<string, CoinAddressInfo>; "
             "erc20_addresses_infos: Record<string, CoinAddressInfo>; nfts_infos: object } | { "

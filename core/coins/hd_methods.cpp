@@ -404,7 +404,8 @@ Task<Json> scanForNewAddresses(Node& node, ScanAddressesParams p,
 void registerHdMethods(MethodTable& t) {
   t.declare("HDAddressBalance",
             "{ address: string; derivation_path: string; chain: \"External\" | \"Internal\"; "
-            "balance: Record<string, BalanceInfo> }");
+            "balance: Record<string, BalanceInfo>; relay_address?: string /* TRON with a relay "
+            "provider */ }");
   t.declare("PagingOptions", "{ PageNumber: number } | { FromId: number }");
   const std::string new_address_params =
       "{ coin: string; account_id: number; chain?: \"External\" | \"Internal\"; gap_limit?: "

@@ -200,11 +200,19 @@ void registerTransactionMethods(MethodTable& t) {
       "{ type: \"TronGasless\"; coin: string; fee_method: \"gasless\"; provider_name: string; "
       "relay_address: string; transfer_fee: string; activation_fee?: string; "
       "total_token_fee: string; signed_max_fee?: string; trace_id: string | null }");
+  // A transaction, or (spec §4.1 rule 7) a relay's signed authorization in its place.
   t.declare("TransactionDetails",
-            "{ tx_hex: string; tx_hash: string; from: string[]; to: string[]; total_amount: "
-            "string; spent_by_me: string; received_by_me: string; my_balance_change: string; "
-            "block_height: number; timestamp: number; fee_details: WithdrawFee; coin: string; "
-            "internal_id: string; transaction_type: string; memo: string | null }");
+            "{ from: string[]; to: string[]; total_amount: string; spent_by_me: string; "
+            "received_by_me: string; my_balance_change: string; block_height: number; timestamp: "
+            "number; fee_details: WithdrawFee; coin: string; internal_id: string; "
+            "transaction_type: string; memo: string | null } & ({ tx_hex: string; tx_hash: string "
+            "} | RelayAuthorization)");
+  t.declare("RelayAuthorization",
+            "{ relay_type: \"tron_relay\"; chain_id: string; coin: string; from_address: string; "
+            "relay_address: string; verifying_contract: string; signed_authorization: { token: "
+            "string; service_provider: string; user: string; receiver: string; value: string; "
+            "max_fee: string; deadline: string; version: string; nonce: string; sig: string }; "
+            "created_at: string }");
   t.declare("WithdrawFromInfo",
             "{ derivation_path: string } | { account_id: number; chain: \"External\" | "
             "\"Internal\"; address_id: number }");
@@ -214,7 +222,9 @@ void registerTransactionMethods(MethodTable& t) {
             "number }");
   t.add({"send_raw_transaction",
          "{ coin: string; tx_hex: string } | { coin: string; tx_json: object }",
-         "{ tx_hash: string }", MethodAccess::Protected, typedHandler(&sendRawTransaction),
+         "{ tx_hash: string } | { relay_type: \"tron_relay\"; trace_id: string; state: string "
+         "/* tx_json: a relay authorization submitted (docs/gasless.md) */ }",
+         MethodAccess::Protected, typedHandler(&sendRawTransaction),
          legacyHandler(&sendRawTransaction)});
   t.add({"sign_raw_transaction",
          "{ coin: string; type: \"ETH\"; tx: { to?: string; value?: string | number; data?: "
@@ -232,7 +242,8 @@ void registerTransactionMethods(MethodTable& t) {
              " */; paging_options?: { PageNumber: number } | { FromId: string }; target?: "
              "HistoryTarget }",
          "{ coin: string; target: HistoryTarget; current_block: number; transactions: "
-         "(TransactionDetails & { confirmations: number })[]; sync_status: { state: string }; "
+         "(TransactionDetails & { confirmations: number })[]; sync_status: { state: string; "
+         "additional_info?: { error: string } }; "
          "limit: number; skipped: number; total: number; total_pages: number; paging_options: "
          "{ PageNumber: number } | { FromId: string } }",
          MethodAccess::Protected, typedHandler(&myTxHistory), legacyHandler(&myTxHistoryLegacy)});

@@ -23,8 +23,10 @@ Node::Node(NodeConfig config, CoinsConfig coins, Platform platform, std::functio
       on_stop_(std::move(on_stop)),
       streams_(platform.executor, platform.events, platform.random, config_.streaming),
       accounts_(platform.storage, platform.executor),
-      dispatcher_(*this, methods_, RpcSettings{config_.rpc_password, config_.rpc_local_only},
-                  platform.executor, platform.clock) {}
+      dispatcher_(
+          *this, methods_,
+          RpcSettings{config_.rpc_password, config_.rpc_local_only, config_.check_result_types},
+          platform.executor, platform.clock) {}
 
 // Start-up does only what every request needs: the wallet's keys. The secp256k1 context is
 // built by the first key operation (with this seed), the gui_storage accounts are read by the

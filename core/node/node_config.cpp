@@ -90,6 +90,11 @@ NodeConfig NodeConfig::fromJson(const Json& conf) {
     c.rpc_password = std::move(password);
   }
   c.rpc_local_only = readBool(conf, "rpc_local_only", true);
+#ifdef NDEBUG
+  c.check_result_types = readBool(conf, "check_result_types", false);
+#else
+  c.check_result_types = readBool(conf, "check_result_types", true);
+#endif
   c.rpcip = readString(conf, "rpcip").value_or("127.0.0.1");
   c.rpcport = readPort(conf);
   c.rpccors = readString(conf, "rpccors").value_or("http://localhost:3000");

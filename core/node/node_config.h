@@ -22,6 +22,8 @@ struct NodeConfig {
   std::optional<std::string> rpc_password;
   bool allow_weak_password = false;
   bool rpc_local_only = true;
+  // walletd's own: check every mmrpc 2.0 result against its declared type (on in debug builds).
+  bool check_result_types = false;
   std::string rpcip = "127.0.0.1";
   std::uint16_t rpcport = 7783;  // 0 = any free port
   std::string rpccors = "http://localhost:3000";

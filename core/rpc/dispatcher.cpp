@@ -107,7 +107,9 @@ Dispatcher::Dispatcher(Node& node, const MethodTable& methods, RpcSettings setti
       methods_(methods),
       settings_(std::move(settings)),
       executor_(executor),
-      clock_(clock) {}
+      clock_(clock) {
+  if (settings_.check_result_types) result_types_ = std::make_unique<ResultTypeCheck>(methods_);
+}
 
 Task<HttpAnswer> Dispatcher::handleHttp(std::string_view http_method, std::string body,
                                         Caller caller) {
@@ -249,6 +251,10 @@ Task<HttpAnswer> Dispatcher::handleV2(Json request, const Caller& caller, bool a
   std::exception_ptr failure;
   try {
     Json result = co_await spec->handler(ctx, parsed.params);
+    const std::optional<std::string> drift =
+        result_types_ ? result_types_->check(spec->name, result) : std::nullopt;
+    if (drift)
+      co_return errorAnswer(rpcError(DispatcherError::ResultTypeMismatch, *drift), parsed.id);
     co_return HttpAnswer{200, successEnvelope(result, parsed.id)};
   } catch (...) {
     failure = std::current_exception();

@@ -3,6 +3,8 @@
 // params, handler — with each refusal as KDF words and codes it.
 #pragma once
 
+#include <memory>
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +17,7 @@
 #include "core/rpc/envelope.h"
 #include "core/rpc/json.h"
 #include "core/rpc/method_table.h"
+#include "core/rpc/result_type_check.h"
 
 namespace walletd {
 
@@ -26,6 +29,8 @@ struct HttpAnswer {
 struct RpcSettings {
   std::optional<std::string> rpc_password;  // unset: compared against "" as KDF does
   bool rpc_local_only = true;
+  // Every mmrpc 2.0 result checked against its declared type (result_type_check.h).
+  bool check_result_types = false;
 };
 
 class Dispatcher {
@@ -53,6 +58,7 @@ class Dispatcher {
   Node& node_;
   const MethodTable& methods_;
   RpcSettings settings_;
+  std::unique_ptr<ResultTypeCheck> result_types_;  // set when settings_.check_result_types
   Executor& executor_;
   const Clock& clock_;
   AuthLimiter limiter_;

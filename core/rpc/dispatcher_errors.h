@@ -13,6 +13,8 @@ namespace walletd {
 // UserpassIsInvalid: error_data {"error_type":"NbAttemptsLeft","error_data":n}
 // InvalidMmRpcVersion: "Error parsing mmrpc version: {detail}"
 // AuthRateLimited (walletd): too many wrong passwords are waiting for their answers
+// ResultTypeMismatch (walletd, only with the result type check on): a result is not of its
+//   method's declared type — a walletd bug, named in the message
 // clang-format off
 #define WALLETD_DISPATCHER_ERRORS(X)                                             \
   X(Banned, 403)                                                                 \
@@ -20,7 +22,7 @@ namespace walletd {
   X(InvalidRequest, 400)                                                         \
   X(LocalHostOnly, 403)                                                          \
   X(UserpassIsNotSet, 403) X(UserpassIsInvalid, 403) X(InvalidMmRpcVersion, 400) \
-      X(AuthRateLimited, 429)
+      X(AuthRateLimited, 429) X(ResultTypeMismatch, 500)
 // clang-format on
 WALLETD_ERROR_FAMILY(DispatcherError, WALLETD_DISPATCHER_ERRORS)
 

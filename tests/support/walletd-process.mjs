@@ -23,8 +23,11 @@ export function tempDir(prefix = 'walletd-test-') {
 
 /** Writes MM2.json into `dir` and returns its path. */
 export function writeConfig(dir, overrides = {}) {
+  // check_result_types: every mmrpc 2.0 result is checked against its declared type, so any
+  // drift between the docs and the wire fails the test that meets it (ResultTypeMismatch).
   const conf = { rpc_password: PASSWORD, rpcport: 0, dbdir: join(dir, 'db'),
-    event_streaming_configuration: { access_control_allow_origin: '*' }, ...overrides };
+    event_streaming_configuration: { access_control_allow_origin: '*' }, check_result_types: true,
+    ...overrides };
   const path = join(dir, 'MM2.json');
   writeFileSync(path, JSON.stringify(conf));
   return path;

@@ -86,6 +86,8 @@ struct TestNode {
 
   static NodeConfig makeConfig(Json conf) {
     if (!conf.contains("rpc_password")) conf["rpc_password"] = kPassword;
+    // Every result of every unit test is checked against its method's declared type.
+    if (!conf.contains("check_result_types")) conf["check_result_types"] = true;
     if (!conf.contains("event_streaming_configuration"))
       conf["event_streaming_configuration"] = Json::object();
     return NodeConfig::fromJson(conf);

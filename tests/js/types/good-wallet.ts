@@ -15,8 +15,11 @@ export async function sendEth(to: string): Promise<string> {
     fee: { type: 'EthGasEip1559', max_fee_per_gas: '30', max_priority_fee_per_gas: '1' },
   });
   if (tx.fee_details.type === 'Eth') console.log(tx.fee_details.total_fee);
-  const { tx_hash } = await call('send_raw_transaction', { coin: 'ETH', tx_hex: tx.tx_hex });
-  return tx_hash;
+  // A withdraw answers a transaction, or a relay's authorization (TRON gasless) in its place.
+  if (!('tx_hex' in tx)) throw new Error(`a ${tx.relay_type} authorization, not a transaction`);
+  const sent = await call('send_raw_transaction', { coin: 'ETH', tx_hex: tx.tx_hex });
+  if (!('tx_hash' in sent)) throw new Error(`submitted to a relay: ${sent.trace_id}`);
+  return sent.tx_hash;
 }
 
 export async function balanceOrZero(coin: string): Promise<string> {

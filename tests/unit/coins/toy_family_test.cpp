@@ -120,6 +120,9 @@ class ToyFamily : public CoinFamily {
   ToyActivator activator_;
 };
 
+// The toy's answers are its own, not KDF's declared types: their shape is not checked.
+const Json kToyConf = {{"passphrase", "toy passphrase"}, {"check_result_types", false}};
+
 CoinsConfig toyCoins() {
   return CoinsConfig::fromJson(Json::parse(R"([
     {"coin": "TOY", "colour": "red", "protocol": {"type": "TOY"}},
@@ -131,7 +134,7 @@ CoinsConfig toyCoins() {
 TEST_CASE("a family outside the shared code works through the shared methods") {
   ToyLedger ledger;
   const CoinFamilies families({std::make_shared<EvmFamily>(), std::make_shared<ToyFamily>(ledger)});
-  TestNode t(Json{{"passphrase", "toy passphrase"}}, toyCoins(), families);
+  TestNode t(kToyConf, toyCoins(), families);
 
   const Json activated =
       t.rpc("enable_eth_with_tokens", Json{{"ticker", "TOY"}, {"nodes", Json::array()}});
@@ -179,7 +182,7 @@ TEST_CASE("a family outside the shared code works through the shared methods") {
 TEST_CASE("the task form routes to the toy family too, and refusals come before it") {
   ToyLedger ledger;
   const CoinFamilies families({std::make_shared<ToyFamily>(ledger)});
-  TestNode t(Json{{"passphrase", "toy passphrase"}}, toyCoins(), families);
+  TestNode t(kToyConf, toyCoins(), families);
   int status = 0;
   // ETH's family is not in this node's list: its protocol is unexpected here.
   CHECK(t.rpc("enable_eth_with_tokens", Json{{"ticker", "ETH"}, {"nodes", Json::array()}},
@@ -201,7 +204,7 @@ TEST_CASE("the task form routes to the toy family too, and refusals come before 
 TEST_CASE("key export and address methods reach a family's own address codec") {
   ToyLedger ledger;
   const CoinFamilies families({std::make_shared<EvmFamily>(), std::make_shared<ToyFamily>(ledger)});
-  TestNode t(Json{{"passphrase", "toy passphrase"}}, toyCoins(), families);
+  TestNode t(kToyConf, toyCoins(), families);
   const Json keys = t.rpc("get_private_keys", Json{{"coins", {"TOY"}}})["result"];
   INFO(keys.dump());
   const std::string address = keys[0]["address"];
@@ -230,7 +233,7 @@ TEST_CASE("a malformed coins-file entry answers KDF's protocol parse error; the 
     {"coin": "BROKEN", "protocol": {"protocol_data": {}}},
     {"coin": "TOY", "colour": "red", "protocol": {"type": "TOY"}}])"));
   REQUIRE(coins.warnings().size() == 1);
-  TestNode t(Json{{"passphrase", "toy passphrase"}}, coins, families);
+  TestNode t(kToyConf, coins, families);
   int status = 0;
   const Json refused = t.rpc("enable_eth_with_tokens",
                              Json{{"ticker", "BROKEN"}, {"nodes", Json::array()}}, &status);
@@ -246,7 +249,7 @@ TEST_CASE("a malformed coins-file entry answers KDF's protocol parse error; the 
 TEST_CASE("the legacy enable routes a platform through its family's activator") {
   ToyLedger ledger;
   const CoinFamilies families({std::make_shared<ToyFamily>(ledger)});
-  TestNode t(Json{{"passphrase", "toy passphrase"}}, toyCoins(), families);
+  TestNode t(kToyConf, toyCoins(), families);
   const Json answer = t.legacy(Json{{"method", "enable"},
                                     {"coin", "TOY"},
                                     {"urls", Json::array()},
