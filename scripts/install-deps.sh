@@ -8,6 +8,7 @@ daemon_packages=(build-essential cmake ninja-build pkg-config git ca-certificate
   libsecp256k1-dev libmbedtls-dev libcpp-httplib-dev libssl-dev nlohmann-json3-dev catch2)
 packages=("${daemon_packages[@]}" dpkg-dev curl openssl emscripten wrk
   clang libclang-rt-14-dev  # clang + libFuzzer/ASan/UBSan runtimes for the fuzz preset
+  clang-tidy  # scripts/tidy.sh: the core's static checks
   chromium  # the npm package tests in a real browser (driven by playwright-core)
   litecoind)  # the UTXO peer: Litecoin Core in regtest (Bitcoin Core 0.21 scripts and sighash rules)
 daemon_only=false

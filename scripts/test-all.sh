@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is needed and runs every test: native build + unit tests, daemon tests and fuzz
+# Installs what is needed and runs every test: the layering check, native build, clang-tidy on the
+# core, unit tests, daemon tests and fuzz
 # corpus replay (ctest), wasm build + unit tests under node (ctest), a timed libFuzzer run of
 # every fuzz target (ASan + UBSan), integration tests against the real daemon and the npm package
 # tests (node's test runner). Exits non-zero when anything fails.
@@ -18,6 +19,8 @@ run node scripts/check-layers.mjs
 step "native build (native-release)"
 run cmake --preset native-release
 run cmake --build --preset native-release -j2
+step "clang-tidy on the core (.clang-tidy; a finding fails)"
+run bash scripts/tidy.sh build/native-release
 step "native unit tests"
 run ctest --preset native-release
 step "generated method docs match the method table (README, docs/methods.md, js/src/methods.d.ts)"

@@ -40,6 +40,7 @@ Task<HdAddressReading> AccountChainHd::readOne(HdAddressRef ref,
 Task<std::vector<HdAddressReading>> AccountChainHd::readAddresses(std::vector<HdAddressRef> refs) {
   const std::vector<AccountChainToken> tokens = tokens_();
   std::vector<HdAddressReading> out;
+  out.reserve(refs.size());
   for (const HdAddressRef& ref : refs) out.push_back(co_await readOne(ref, tokens));
   co_return out;
 }
@@ -58,6 +59,7 @@ Task<bool> AccountChainHd::usedOne(HdAddressRef ref, const std::vector<AccountCh
 Task<std::vector<bool>> AccountChainHd::addressesUsed(std::vector<HdAddressRef> refs) {
   const std::vector<AccountChainToken> tokens = tokens_();
   std::vector<bool> out;
+  out.reserve(refs.size());
   for (const HdAddressRef& ref : refs) out.push_back(co_await usedOne(ref, tokens));
   co_return out;
 }

@@ -19,6 +19,7 @@ namespace walletd {
 template <typename Token>
 std::vector<AccountChainToken> chainTokens(const std::vector<std::shared_ptr<Token>>& tokens) {
   std::vector<AccountChainToken> out;
+  out.reserve(tokens.size());
   for (const auto& token : tokens)
     out.push_back({token->ticker(), token->decimals(), token->contract()});
   return out;

@@ -14,7 +14,7 @@ constexpr std::array<const char*, 7> kTypeNames = {"UtxoFixed", "UtxoPerKbyte", 
                                                    "CosmosGas"};  // in the variant's order
 
 Decimal nonNegative(ParamsReader& r, const char* key) {
-  const Decimal d = r.required<Decimal>(key);
+  Decimal d = r.required<Decimal>(key);
   if (d.negative()) throwInvalidParams(r.fieldPath(key) + ": must not be negative");
   return d;
 }

@@ -151,6 +151,7 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
   }
   const std::uint64_t current_block = co_await platform->currentBlock();
   std::vector<std::shared_ptr<Erc20Token>> tokens;
+  tokens.reserve(plans.size());
   for (const Erc20TokenPlan& plan : plans) {
     tokens.push_back(std::make_shared<Erc20Token>(plan.ticker, platform, plan.contract,
                                                   plan.decimals, plan.required_confirmations));

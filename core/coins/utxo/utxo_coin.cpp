@@ -93,6 +93,7 @@ const WatchedAddress& UtxoCoin::addressAt(HdAddressRef ref) {
 
 std::vector<WatchedAddress> UtxoCoin::addressesAt(const std::vector<HdAddressRef>& refs) {
   std::vector<WatchedAddress> out;
+  out.reserve(refs.size());
   for (const HdAddressRef& ref : refs) out.push_back(addressAt(ref));
   return out;
 }

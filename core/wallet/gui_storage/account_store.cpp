@@ -114,6 +114,7 @@ Task<void> AccountStore::load() {
 Completion AccountStore::commit(std::vector<AccountRecord> changed, std::vector<std::string> erased,
                                 std::optional<std::optional<std::string>> enabled_key) {
   std::vector<StorageWrite> writes;
+  writes.reserve(changed.size() + erased.size() + 1);
   for (const auto& record : changed) {
     writes.push_back({record.info.account_id.storageKey(), record.toJson().dump()});
   }

@@ -44,6 +44,7 @@ std::string ElectrumBackend::scriptHash(ByteView script) {
 // One parameter list [script hash] per address.
 static std::vector<Json> scriptHashParams(const std::vector<WatchedAddress>& addresses) {
   std::vector<Json> out;
+  out.reserve(addresses.size());
   for (const WatchedAddress& a : addresses)
     out.push_back(Json::array({ElectrumBackend::scriptHash(a.script)}));
   return out;
@@ -107,6 +108,7 @@ Task<std::vector<HistoryItem>> ElectrumBackend::history(std::vector<WatchedAddre
 
 Task<std::vector<Bytes>> ElectrumBackend::transactions(std::vector<std::string> txids) {
   std::vector<Json> params;
+  params.reserve(txids.size());
   for (const std::string& txid : txids) params.push_back(Json::array({txid}));
   // The bytes must hash to the txid asked for: a server answering another transaction lies.
   ElectrumClient::Validator same = [this, &txids](std::size_t i, const Json& raw) -> std::string {
@@ -123,6 +125,7 @@ Task<std::vector<Bytes>> ElectrumBackend::transactions(std::vector<std::string> 
   };
   const std::vector<Json> raws = co_await client_.batch("blockchain.transaction.get", params, same);
   std::vector<Bytes> out;
+  out.reserve(raws.size());
   for (const Json& raw : raws) out.push_back(fromHex(raw.get<std::string>()));
   co_return out;
 }
@@ -139,6 +142,7 @@ Task<std::vector<std::uint64_t>> ElectrumBackend::blockTimes(std::vector<std::ui
   // Each header with the one before it (blockchain.block.headers, 2 from height − 1): the second
   // must name the first's hash as its parent — a header that does not connect is a lie.
   std::vector<Json> params;
+  params.reserve(heights.size());
   for (std::uint64_t height : heights)
     params.push_back(Json::array({height > 0 ? height - 1 : 0, height > 0 ? 2 : 1}));
   ElectrumClient::Validator connects = [&heights](std::size_t i,

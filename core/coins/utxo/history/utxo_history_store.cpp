@@ -59,6 +59,7 @@ Task<std::map<std::string, StoredUtxoTx>> UtxoHistoryStore::load() {
 Task<void> UtxoHistoryStore::save(std::vector<StoredUtxoTx> changed,
                                   std::vector<std::string> removed) {
   std::vector<StorageWrite> writes;
+  writes.reserve(changed.size() + removed.size());
   for (const StoredUtxoTx& tx : changed) writes.push_back({prefix_ + tx.txid, encode(tx)});
   for (const std::string& txid : removed) writes.push_back({prefix_ + txid, std::nullopt});
   if (writes.empty()) co_return;
