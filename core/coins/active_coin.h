@@ -42,9 +42,6 @@ class ActiveCoin {
   virtual void addAddressDetails(Json& address_info) const { (void)address_info; }
   // Signs a caller-built transaction with the activated address; answers tx_hex, not broadcast.
   virtual Task<std::string> signRawTransaction(SignRawRequest request);
-  // Whether withdraw reads `fee_method` / `gasless` (TRON); for other coins the shared method
-  // refuses them with UnsupportedError instead of ignoring them.
-  virtual bool hasFeeMethods() const { return false; }
   // True when a browser-extension wallet holds the coin's keys (no key export, no offline signing).
   virtual bool keysInBrowserWallet() const { return false; }
   // One page of the coin's history. Errors: TxHistoryError.

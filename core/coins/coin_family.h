@@ -60,6 +60,13 @@ class TokenActivator {
                                         TokenActivationParams params) const = 0;
 };
 
+// A withdraw request field only one family reads (TRON's fee_method, ...): its name and its
+// TypeScript type for the docs. The family parses it from WithdrawRequest::params itself.
+struct WithdrawOption {
+  std::string name;
+  std::string ts_type;
+};
+
 class CoinFamily {
  public:
   virtual ~CoinFamily() = default;
@@ -74,6 +81,9 @@ class CoinFamily {
   // Native mode); empty = the shared route activates platforms and tokens through the
   // activators above (activation_methods.cpp).
   virtual LegacyHandler legacyEnable() const { return {}; }
+  // The withdraw fields only this family reads; another family's coin refuses them
+  // (UnsupportedError) rather than ignore what the caller meant for another chain.
+  virtual std::vector<WithdrawOption> withdrawOptions() const { return {}; }
   // How `coin` (one of this family's protocol types) writes addresses and keys; `coins` gives a
   // token's platform. Throws CoinRulesError when the entry lacks a field the family needs.
   virtual std::unique_ptr<AddressCodec> addressCodec(const CoinEntry& coin,

@@ -13,15 +13,29 @@
 namespace walletd {
 namespace {
 
+// Refuses a field that another family declares as its withdraw option (TRON's fee_method on an
+// ETH withdraw): the caller meant something this coin cannot do.
+void refuseOtherFamiliesOptions(Node& node, const WithdrawRequest& req) {
+  const CoinEntry* entry = node.coins().find(req.coin);
+  const CoinFamily* own = entry ? node.families().forProtocol(entry->protocol_type) : nullptr;
+  for (const auto& family : node.families().all()) {
+    if (family.get() == own) continue;
+    for (const WithdrawOption& option : family->withdrawOptions()) {
+      const Json& value = req.params.value(option.name, Json());
+      if (value.is_null()) continue;
+      const std::string message = "`" + option.name + "` is a withdraw option of " +
+                                  std::string(family->name()) + " coins; " + req.coin +
+                                  " does not take it";
+      throw rpcError(WithdrawError::UnsupportedError, message, Json(message));
+    }
+  }
+}
+
 // What needs no peer, answered at once (by task init too): the coin is active and takes the
 // options the request uses.
 std::shared_ptr<ActiveCoin> withdrawingCoin(Node& node, const WithdrawRequest& req) {
   auto coin = activeCoinOr(node.activeCoins(), req.coin, WithdrawError::NoSuchCoin);
-  if ((req.fee_method || !req.gasless.is_null()) && !coin->hasFeeMethods()) {
-    const std::string message = "fee_method and gasless are TRON withdraw options; " + req.coin +
-                                " pays its fee in its own way (use `fee`)";
-    throw rpcError(WithdrawError::UnsupportedError, message, Json(message));
-  }
+  refuseOtherFamiliesOptions(node, req);
   return coin;
 }
 
@@ -47,12 +61,15 @@ Task<Json> withdrawTask(Node& node, WithdrawRequest req, std::shared_ptr<RpcTask
 
 }  // namespace
 
-void registerWithdrawMethods(MethodTable& t) {
-  const std::string params =
+void registerWithdrawMethods(MethodTable& t, const CoinFamilies& families) {
+  std::string params =
       "{ coin: string; to: string; amount?: Decimal; max?: boolean; fee?: FeeInfo; from?: "
-      "WithdrawFromInfo; memo?: string; broadcast?: boolean /* default false */; "
-      "expiration_seconds?: number /* TRON, default 60 */; fee_method?: \"native\" | "
-      "\"gasless\" | \"auto\"; gasless?: object }";
+      "WithdrawFromInfo; memo?: string; broadcast?: boolean /* default false */";
+  for (const auto& family : families.all()) {
+    for (const WithdrawOption& option : family->withdrawOptions())
+      params += "; " + option.name + "?: " + option.ts_type;
+  }
+  params += " }";
   t.add({"withdraw", params, "TransactionDetails", MethodAccess::Protected, typedHandler(&withdraw),
          legacyHandler(&withdraw)});
   addRpcTaskMethods<WithdrawRequest>(t, "withdraw", params, "TransactionDetails", &checkWithdraw,

@@ -23,16 +23,7 @@ WithdrawRequest WithdrawRequest::parse(ParamsReader& r) {
   w.from = r.optional<WithdrawFromInfo>("from");
   w.broadcast = r.optionalOr<bool>("broadcast", false);
   r.optional<std::uint64_t>("ibc_source_channel");
-  w.expiration_seconds = r.optional<std::uint64_t>("expiration_seconds");
-  w.fee_method = r.optional<std::string>("fee_method");
-  if (w.fee_method && *w.fee_method != "native" && *w.fee_method != "gasless" &&
-      *w.fee_method != "auto") {
-    throwInvalidParams(r.fieldPath("fee_method") + ": expected `native`, `gasless` or `auto`");
-  }
-  if (auto gasless = r.optional<Json>("gasless")) {
-    if (!gasless->is_object()) throwInvalidParams(r.fieldPath("gasless") + ": expected an object");
-    w.gasless = std::move(*gasless);
-  }
+  w.params = r.source();
   return w;
 }
 

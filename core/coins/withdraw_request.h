@@ -1,6 +1,7 @@
 // WithdrawRequest (spec §4.1): the withdraw params every family
 // receives, parsed by the shared method (unknown fields ignored, as KDF's WithdrawRequest), and
-// KDF's WithdrawError family.
+// KDF's WithdrawError family. A family's own fields (CoinFamily::withdrawOptions) are not
+// here: the family reads them from `params`.
 #pragma once
 
 #include <optional>
@@ -43,11 +44,8 @@ struct WithdrawRequest {
   std::optional<std::string> memo;
   std::optional<WithdrawFromInfo> from;
   bool broadcast = false;
-  // TRON only (spec §4.1): the signed transaction's validity, `native` / `gasless` / `auto`,
-  // and GaslessWithdrawOptions (kept as sent; the family reads it strictly).
-  std::optional<std::uint64_t> expiration_seconds;
-  std::optional<std::string> fee_method;
-  Json gasless;
+  // The params object as sent, where a family reads its own withdraw options.
+  Json params;
   // Not on the wire: where the family reports its steps (task::withdraw), or nowhere.
   WithdrawProgress progress;
   static WithdrawRequest parse(class ParamsReader& r);

@@ -23,7 +23,7 @@ MethodTable buildMethodTable(const CoinFamilies& families) {
   registerActivationMethods(t);
   registerLegacyEnable(t);
   registerTransactionMethods(t);
-  registerWithdrawMethods(t);
+  registerWithdrawMethods(t, families);
   for (const auto& family : families.all()) family->registerMethods(t);
   registerHdMethods(t);
   registerBalanceStreamMethods(t);

@@ -87,12 +87,12 @@ export interface WalletdMethods {
   "task::scan_for_new_addresses::status": { params: { task_id: number; forget_if_finished?: boolean /* default true */ }; result: { status: "Ok"; details: { account_index: number; derivation_path: string; new_addresses: HDAddressBalance[] } } | { status: "Error"; details: TaskError } | { status: "InProgress"; details: string | object } };
   "task::scan_for_new_addresses::user_action": { params: { task_id: number; user_action: { action_type: "TrezorPin"; pin: string } | { action_type: "TrezorPassphrase"; passphrase: string } }; result: "success" };
   "task::withdraw::cancel": { params: { task_id: number }; result: "success" };
-  "task::withdraw::init": { params: { coin: string; to: string; amount?: Decimal; max?: boolean; fee?: FeeInfo; from?: WithdrawFromInfo; memo?: string; broadcast?: boolean /* default false */; expiration_seconds?: number /* TRON, default 60 */; fee_method?: "native" | "gasless" | "auto"; gasless?: object } & { client_id?: number }; result: { task_id: number } };
+  "task::withdraw::init": { params: { coin: string; to: string; amount?: Decimal; max?: boolean; fee?: FeeInfo; from?: WithdrawFromInfo; memo?: string; broadcast?: boolean /* default false */; expiration_seconds?: number /* TRON, default 60 */; fee_method?: "native" | "gasless" | "auto" /* TRON */; gasless?: object /* TRON: GaslessWithdrawOptions */ } & { client_id?: number }; result: { task_id: number } };
   "task::withdraw::status": { params: { task_id: number; forget_if_finished?: boolean /* default true */ }; result: { status: "Ok"; details: TransactionDetails } | { status: "Error"; details: TaskError } | { status: "InProgress"; details: string | object } };
   "task::withdraw::user_action": { params: { task_id: number; user_action: { action_type: "TrezorPin"; pin: string } | { action_type: "TrezorPassphrase"; passphrase: string } }; result: "success" };
   "validateaddress": { params: { coin: string; address: string }; result: { is_valid: boolean; reason?: string } };
   "version": { params: {}; result: { result: string; datetime: string } };
-  "withdraw": { params: { coin: string; to: string; amount?: Decimal; max?: boolean; fee?: FeeInfo; from?: WithdrawFromInfo; memo?: string; broadcast?: boolean /* default false */; expiration_seconds?: number /* TRON, default 60 */; fee_method?: "native" | "gasless" | "auto"; gasless?: object }; result: TransactionDetails };
+  "withdraw": { params: { coin: string; to: string; amount?: Decimal; max?: boolean; fee?: FeeInfo; from?: WithdrawFromInfo; memo?: string; broadcast?: boolean /* default false */; expiration_seconds?: number /* TRON, default 60 */; fee_method?: "native" | "gasless" | "auto" /* TRON */; gasless?: object /* TRON: GaslessWithdrawOptions */ }; result: TransactionDetails };
 }
 
 export type WalletdMethodName = keyof WalletdMethods;

@@ -33,7 +33,6 @@ class TronPlatform : public ActiveCoin {
   Task<BalanceInfo> myBalance() override;
   Task<TransactionDetails> withdraw(WithdrawRequest request) override;
   Task<std::string> sendRawTransaction(SendRawRequest request) override;
-  bool hasFeeMethods() const override { return true; }
 
   const KeccakAccountKey& key() const { return key_; }
   // Null when activated with the Iguana key.
@@ -80,7 +79,6 @@ class Trc20Token : public ActiveCoin {
   Task<TransactionDetails> withdraw(WithdrawRequest request) override;
   Task<std::string> sendRawTransaction(SendRawRequest request) override;
   Task<Json> sendRawJson(SendRawRequest request) override;
-  bool hasFeeMethods() const override { return true; }
   void addAddressDetails(Json& address_info) const override {
     platform_->addAddressDetails(address_info);
   }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/coins/coin_family.h"
+#include "core/coins/tron/tron_withdraw_options.h"
 
 namespace walletd {
 
@@ -27,6 +28,9 @@ class TronFamily : public CoinFamily {
  public:
   std::string_view name() const override { return "TRON"; }
   std::vector<std::string_view> protocolTypes() const override { return {"TRX", "TRC20"}; }
+  std::vector<WithdrawOption> withdrawOptions() const override {
+    return TronWithdrawOptions::declared();
+  }
   const PlatformActivator* platformActivator() const override { return &platform_; }
   const TokenActivator* tokenActivator() const override { return &token_; }
   std::unique_ptr<AddressCodec> addressCodec(const CoinEntry&, const CoinsConfig&) const override;

@@ -9,6 +9,7 @@
 #include "core/coins/tron/tron_coins.h"
 #include "core/coins/tron/tron_fees.h"
 #include "core/coins/tron/tron_transaction.h"
+#include "core/coins/tron/tron_withdraw_options.h"
 #include "core/coins/withdraw_amounts.h"
 #include "core/coins/withdraw_from.h"
 #include "core/encoding/encoding_error.h"
@@ -25,9 +26,9 @@ namespace {
 }
 
 // The request's TRON-only options, checked before any node call.
-std::uint64_t expirationSeconds(const WithdrawRequest& req) {
+std::uint64_t expirationSeconds(const TronWithdrawOptions& options) {
   const std::uint64_t seconds =
-      req.expiration_seconds.value_or(TronTransaction::kDefaultExpirationSeconds);
+      options.expiration_seconds.value_or(TronTransaction::kDefaultExpirationSeconds);
   if (seconds == 0 || seconds > TronTransaction::kMaxExpirationSeconds) {
     throwInvalidParams("params.expiration_seconds: out of range 1.." +
                        std::to_string(TronTransaction::kMaxExpirationSeconds));
@@ -35,17 +36,17 @@ std::uint64_t expirationSeconds(const WithdrawRequest& req) {
   return seconds;
 }
 
-void checkOptions(const WithdrawRequest& req) {
+void checkOptions(const WithdrawRequest& req, const TronWithdrawOptions& options) {
   if (req.fee) {
     refuse(WithdrawError::InvalidFeePolicy, "Manual fee (" + req.fee->typeName() +
                                                 ") is not supported for TRON withdraw; " +
                                                 "omit the fee field, TRON fees are estimated");
   }
-  if (req.fee_method == "auto") {
+  if (options.fee_method == "auto") {
     refuse(WithdrawError::UnsupportedError,
            "fee_method auto is not supported; choose native or gasless");
   }
-  if (!req.gasless.is_null() && req.fee_method != "gasless") {
+  if (!options.gasless.is_null() && options.fee_method != "gasless") {
     throwInvalidParams("params.gasless: valid only together with fee_method `gasless`");
   }
   if (req.memo) refuse(WithdrawError::UnsupportedError, "TRON transfers carry no memo here");
@@ -92,14 +93,15 @@ Task<TransactionDetails> tronWithdraw(TronPlatform& platform, const Trc20Token* 
                                       WithdrawRequest req) {
   const std::string coin = token ? token->ticker() : platform.ticker();
   const unsigned decimals = token ? token->decimals() : TronPlatform::kDecimals;
-  checkOptions(req);
-  const std::uint64_t expiration = expirationSeconds(req);
+  const TronWithdrawOptions options = TronWithdrawOptions::parse(req.params);
+  checkOptions(req, options);
+  const std::uint64_t expiration = expirationSeconds(options);
   const EthAddress to = recipient(req.to);
   const KeccakAccountKey sender = senderKey(platform, req, coin);
   req.progress.generating();
-  if (req.fee_method == "gasless") {
+  if (options.fee_method == "gasless") {
     std::optional<TransactionDetails> gasless =
-        co_await gaslessWithdraw(platform, token, sender, to, req);
+        co_await gaslessWithdraw(platform, token, sender, to, req, options.gasless);
     if (gasless) co_return std::move(*gasless);  // else: fall back to a native transfer
   }
   UInt256 amount = req.max ? UInt256() : requestedUnits(req, decimals);

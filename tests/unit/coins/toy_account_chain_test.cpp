@@ -10,6 +10,7 @@
 #include <set>
 
 #include "core/coins/account_chain_activation.h"
+#include "core/coins/tron/tron_family.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
 #include "core/wallet/keys/keccak_account_key.h"
@@ -184,6 +185,9 @@ class ToyChainFamily : public CoinFamily {
   }
   const PlatformActivator* platformActivator() const override { return &platforms_; }
   const TokenActivator* tokenActivator() const override { return &tokens_; }
+  std::vector<WithdrawOption> withdrawOptions() const override {
+    return {{"toy_lane", "\"fast\" | \"slow\" /* the toy chain's own */"}};
+  }
   std::unique_ptr<AddressCodec> addressCodec(const CoinEntry&, const CoinsConfig&) const override {
     return std::make_unique<ToyCodec>();
   }
@@ -274,4 +278,26 @@ TEST_CASE("a toy account-chain family gets HD activation, tokens and the HD meth
       t.rpc("enable_erc20", Json{{"ticker", "TOYT"}, {"activation_params", Json::object()}});
   INFO(refused.dump());
   CHECK(refused["error_type"] == "PlatformCoinIsNotActivated");
+}
+
+TEST_CASE("a family's own withdraw options are documented, and refused on another family's coin") {
+  ToyLedger ledger;
+  const CoinFamilies families(
+      {std::make_shared<ToyChainFamily>(ledger), std::make_shared<TronFamily>()});
+  TestNode t(Json{{"passphrase", kMnemonic}}, toyCoins(), families);
+  const std::string doc = t.node.methods().find("withdraw")->params_doc;
+  CHECK(doc.find("toy_lane?: \"fast\" | \"slow\"") != std::string::npos);
+  CHECK(doc.find("fee_method?: ") != std::string::npos);
+  REQUIRE(t.rpc("enable_eth_with_tokens", Json{{"ticker", "TOYP"}, {"nodes", Json::array()}})
+              .contains("result"));
+  const Json refused =
+      t.rpc("withdraw",
+            Json{{"coin", "TOYP"}, {"to", "toy:00"}, {"amount", "1"}, {"fee_method", "gasless"}});
+  CHECK(refused["error_type"] == "UnsupportedError");
+  CHECK(refused["error"] ==
+        "`fee_method` is a withdraw option of TRON coins; TOYP does not take it");
+  // Its own option passes the shared method and reaches the coin (which withdraws nothing).
+  const Json own = t.rpc(
+      "withdraw", Json{{"coin", "TOYP"}, {"to", "toy:00"}, {"amount", "1"}, {"toy_lane", "fast"}});
+  CHECK(own["error"].get<std::string>().find("withdraw option") == std::string::npos);
 }

@@ -53,8 +53,9 @@ GaslessOptions GaslessOptions::parse(const Json& value) {
 Task<std::optional<TransactionDetails>> gaslessWithdraw(TronPlatform& platform,
                                                         const Trc20Token* token,
                                                         KeccakAccountKey sender,
-                                                        EthAddress receiver, WithdrawRequest req) {
-  const GaslessOptions options = GaslessOptions::parse(req.gasless);
+                                                        EthAddress receiver, WithdrawRequest req,
+                                                        Json gasless_options) {
+  const GaslessOptions options = GaslessOptions::parse(gasless_options);
   TronRelay* relay = platform.relay();
   if (!token || !relay) {
     if (options.fallback_to_native) co_return std::nullopt;

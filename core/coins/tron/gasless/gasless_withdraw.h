@@ -22,10 +22,12 @@ struct GaslessOptions {
 
 // Nullopt when gasless is unavailable (no provider, TRX itself, a token the provider does not
 // offer) and the request asked to fall back to a native transfer; without fallback that is
-// Gasless/Unavailable. `token` is null for TRX.
+// Gasless/Unavailable. `token` is null for TRX; `gasless_options` is the request's `gasless`
+// (null when absent).
 Task<std::optional<TransactionDetails>> gaslessWithdraw(TronPlatform& platform,
                                                         const Trc20Token* token,
                                                         KeccakAccountKey sender,
-                                                        EthAddress receiver, WithdrawRequest req);
+                                                        EthAddress receiver, WithdrawRequest req,
+                                                        Json gasless_options);
 
 }  // namespace walletd
