@@ -155,7 +155,9 @@ void registerActivationMethods(MethodTable& t) {
                                               "PlatformActivationResult", &checkPlatformInit,
                                               &activatePlatform);
   t.add({"enable_erc20",
-         "{ ticker: string; activation_params: { required_confirmations?: number } }",
+         "{ ticker: string; activation_params: { required_confirmations?: number }; protocol?: "
+         "object /* KDF's custom-token form, accepted; walletd takes the token from the coins "
+         "file */ }",
          "{ balances: Record<string, BalanceInfo>; platform_coin: string; "
          "token_contract_address: string; required_confirmations: number }",
          MethodAccess::Protected, typedHandler(&enableErc20), nullptr});

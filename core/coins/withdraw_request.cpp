@@ -22,7 +22,6 @@ WithdrawRequest WithdrawRequest::parse(ParamsReader& r) {
   w.memo = r.optional<std::string>("memo");
   w.from = r.optional<WithdrawFromInfo>("from");
   w.broadcast = r.optionalOr<bool>("broadcast", false);
-  r.optional<std::uint64_t>("ibc_source_channel");
   w.params = r.source();
   return w;
 }

@@ -1,6 +1,8 @@
 // Dispatcher implementation. The sequence of checks is the contract; see dispatcher.h.
 #include "core/rpc/dispatcher.h"
 
+#include <set>
+
 #include "core/async/cancellation.h"
 #include "core/async/sleep.h"
 #include "core/crypto/constant_time.h"
@@ -247,12 +249,16 @@ Task<HttpAnswer> Dispatcher::handleV2(Json request, const Caller& caller, bool a
     co_return errorAnswer(rpcError(DispatcherError::NoSuchMethod, "No such method"), parsed.id);
   }
 
-  RequestContext ctx{node_, caller};
+  std::set<std::string> params_asked;
+  RequestContext ctx{node_, caller, result_types_ ? &params_asked : nullptr};
   std::exception_ptr failure;
   try {
     Json result = co_await spec->handler(ctx, parsed.params);
-    const std::optional<std::string> drift =
-        result_types_ ? result_types_->check(spec->name, result) : std::nullopt;
+    // The docs checked against what the method did: the params fields its parser read, then
+    // the result it answers.
+    std::optional<std::string> drift;
+    if (result_types_) drift = result_types_->checkParams(spec->name, params_asked);
+    if (result_types_ && !drift) drift = result_types_->check(spec->name, result);
     if (drift)
       co_return errorAnswer(rpcError(DispatcherError::ResultTypeMismatch, *drift), parsed.id);
     co_return HttpAnswer{200, successEnvelope(result, parsed.id)};

@@ -14,7 +14,8 @@ namespace walletd {
 // InvalidMmRpcVersion: "Error parsing mmrpc version: {detail}"
 // AuthRateLimited (walletd): too many wrong passwords are waiting for their answers
 // ResultTypeMismatch (walletd, only with the result type check on): a result is not of its
-//   method's declared type — a walletd bug, named in the message
+//   method's declared type, or its parser reads a params field the declared params type does
+//   not have — a walletd bug, named in the message
 // clang-format off
 #define WALLETD_DISPATCHER_ERRORS(X)                                             \
   X(Banned, 403)                                                                 \

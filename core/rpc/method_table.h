@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,9 @@ class Node;
 struct RequestContext {
   Node& node;
   const Caller& caller;
+  // Set by the dispatcher when it checks the docs (check_result_types): the adapters store the
+  // top-level params fields the method's parser asked for.
+  std::set<std::string>* params_asked = nullptr;
 };
 
 enum class MethodAccess {
@@ -51,6 +55,7 @@ MethodHandler typedHandler(Task<Json> (*fn)(RequestContext&, P)) {
   return [fn](RequestContext& ctx, const Json& params) -> Task<Json> {
     ParamsReader reader(params, "params");
     P parsed = P::parse(reader);
+    if (ctx.params_asked) *ctx.params_asked = reader.asked();
     reader.ignoreUnknown();
     return fn(ctx, std::move(parsed));
   };

@@ -55,6 +55,9 @@ class ParamsReader {
   void ignoreUnknown();
 
   const std::string& path() const { return path_; }
+  // The fields the reads so far asked for (present or not); before ignoreUnknown, the fields
+  // the params type reads.
+  const std::set<std::string>& asked() const { return seen_; }
   const Json& source() const { return *object_; }
   std::string fieldPath(const char* key) const { return path_ + "." + key; }
 

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "core/rpc/method_table.h"
@@ -22,10 +23,16 @@ class ResultTypeCheck {
   explicit ResultTypeCheck(const MethodTable& table);
   // nullopt when `result` is of `method`'s declared result type.
   std::optional<std::string> check(const std::string& method, const Json& result) const;
+  // nullopt when every top-level params field the method's parser asked for is in its declared
+  // params type (a field parsed but not documented is drift too).
+  std::optional<std::string> checkParams(const std::string& method,
+                                         const std::set<std::string>& asked) const;
 
  private:
+  TsType::Resolver resolver() const;
   std::map<std::string, std::shared_ptr<const TsType>> types_;
   std::map<std::string, std::shared_ptr<const TsType>> results_;
+  std::map<std::string, std::shared_ptr<const TsType>> params_;
 };
 
 }  // namespace walletd

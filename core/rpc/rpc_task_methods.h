@@ -27,6 +27,7 @@ void addRpcTaskMethods(MethodTable& t, const std::string& family, std::string pa
     ParamsReader reader(params, "params");
     reader.optional<std::uint64_t>("client_id");  // names an event stream; none is sent here
     P parsed = P::parse(reader);
+    if (ctx.params_asked) *ctx.params_asked = reader.asked();
     reader.ignoreUnknown();
     check(ctx, parsed);
     RpcTaskManager& tasks = ctx.node.tasks();

@@ -50,6 +50,11 @@ class TsType {
   // nullopt when `value` is of this type; else the first place it is not, under `path`.
   std::optional<std::string> mismatch(const Json& value, const Resolver& named,
                                       const std::string& path) const;
+  // The object shapes this type allows (a union's alternatives; an intersection merges its
+  // parts'); empty when it is not made of object shapes.
+  std::vector<std::vector<Field>> objectShapes(const Resolver& named) const {
+    return shapes(named);
+  }
 
   Kind kind = Kind::Unknown;
   std::string text;                                  // Literal: the string; Named: the name

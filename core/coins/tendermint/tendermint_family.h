@@ -14,6 +14,10 @@ class TendermintFamily : public CoinFamily {
   std::vector<std::string_view> protocolTypes() const override {
     return {"TENDERMINT", "TENDERMINTTOKEN"};
   }
+  // KDF's IBC source channel (n → "channel-n"); read by the Tendermint withdraw when it lands.
+  std::vector<WithdrawOption> withdrawOptions() const override {
+    return {{"ibc_source_channel", "number /* Tendermint IBC transfers */"}};
+  }
   std::unique_ptr<AddressCodec> addressCodec(const CoinEntry& coin,
                                              const CoinsConfig& coins) const override {
     return std::make_unique<TendermintAddressCodec>(coin, coins);

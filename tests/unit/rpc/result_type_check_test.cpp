@@ -69,6 +69,19 @@ Task<Json> answerAsTold(RequestContext&, NoParams) {
   co_return g_answer;
 }
 
+// Reads `a`, which its docs declare, and `b`, which they do not.
+struct HalfDocumented {
+  static HalfDocumented parse(ParamsReader& r) {
+    r.optional<std::string>("a");
+    r.optional<std::string>("b");
+    return {};
+  }
+};
+
+Task<Json> halfDocumented(RequestContext&, HalfDocumented) {
+  co_return Json("success");
+}
+
 class DriftFamily : public CoinFamily {
  public:
   std::string_view name() const override { return "Drift"; }
@@ -76,6 +89,8 @@ class DriftFamily : public CoinFamily {
   void registerMethods(MethodTable& t) const override {
     t.add({"drift::answer", "{}", "{ answer: string }", MethodAccess::Protected,
            typedHandler(&answerAsTold), nullptr});
+    t.add({"drift::params", "{ a?: string }", "\"success\"", MethodAccess::Protected,
+           typedHandler(&halfDocumented), nullptr});
   }
   std::unique_ptr<AddressCodec> addressCodec(const CoinEntry&, const CoinsConfig&) const override {
     return nullptr;
@@ -98,6 +113,11 @@ TEST_CASE("a result that breaks its declared type is answered ResultTypeMismatch
   CHECK(drifted["error"] ==
         "drift::answer answered a result that is not of its declared type: "
         "result.additional_info: not in the declared type");
+  // A params field the parser reads but the docs do not declare is drift too.
+  const Json undocumented = t.rpc("drift::params", Json{{"a", "x"}}, &status);
+  CHECK(status == 500);
+  CHECK(undocumented["error"] ==
+        "drift::params reads the params field `b`, which its declared params type does not have");
   // Without the check (a release build's default) the result goes out as it is.
   TestNode unchecked(Json{{"check_result_types", false}}, CoinsConfig(), families);
   CHECK(unchecked.rpc("drift::answer", nullptr, &status)["result"] == g_answer);
