@@ -194,18 +194,18 @@ std::shared_ptr<const TsType> TsType::parse(std::string_view text) {
   return Parser(text).whole();
 }
 
-std::vector<std::vector<TsType::Field>> TsType::shapes(const Resolver& named) const {
+std::vector<std::vector<TsType::Field>> TsType::objectShapes(const Resolver& named) const {
   switch (kind) {
     case Kind::Shape:
       return {fields};
     case Kind::Named: {
       const TsType* definition = named(text);
-      return definition ? definition->shapes(named) : std::vector<std::vector<Field>>{};
+      return definition ? definition->objectShapes(named) : std::vector<std::vector<Field>>{};
     }
     case Kind::Union: {
       std::vector<std::vector<Field>> out;
       for (const auto& part : parts) {
-        auto more = part->shapes(named);
+        auto more = part->objectShapes(named);
         if (more.empty()) return {};
         out.insert(out.end(), more.begin(), more.end());
       }
@@ -214,7 +214,7 @@ std::vector<std::vector<TsType::Field>> TsType::shapes(const Resolver& named) co
     case Kind::Intersection: {
       std::vector<std::vector<Field>> out{{}};
       for (const auto& part : parts) {
-        const auto alternatives = part->shapes(named);
+        const auto alternatives = part->objectShapes(named);
         if (alternatives.empty()) return {};
         std::vector<std::vector<Field>> merged;
         for (const auto& left : out) {
@@ -280,7 +280,7 @@ std::optional<std::string> TsType::mismatch(const Json& v, const Resolver& named
       return path + ": none of the union's types (" + reasons.substr(0, 400) + ")";
     }
     case Kind::Intersection: {
-      const auto alternatives = shapes(named);
+      const auto alternatives = objectShapes(named);
       if (alternatives.empty()) return path + ": an intersection of types that are not objects";
       std::string reasons;
       for (const auto& fields_of : alternatives) {

@@ -52,19 +52,12 @@ class TsType {
                                       const std::string& path) const;
   // The object shapes this type allows (a union's alternatives; an intersection merges its
   // parts'); empty when it is not made of object shapes.
-  std::vector<std::vector<Field>> objectShapes(const Resolver& named) const {
-    return shapes(named);
-  }
+  std::vector<std::vector<Field>> objectShapes(const Resolver& named) const;
 
   Kind kind = Kind::Unknown;
   std::string text;                                  // Literal: the string; Named: the name
   std::vector<Field> fields;                         // Shape
   std::vector<std::shared_ptr<const TsType>> parts;  // Array/Record: [0]; Union; Intersection
-
- private:
-  // The object shapes this type allows (an intersection merges its parts'); empty when it is
-  // not made of object shapes.
-  std::vector<std::vector<Field>> shapes(const Resolver& named) const;
 };
 
 }  // namespace walletd

@@ -43,8 +43,14 @@ void checkNotActive(Node& node, const std::string& ticker) {
   }
 }
 
-// Everything that needs no peer; answered by init at once. Returns the coins-file entry.
-const CoinEntry& checkActivation(Node& node, const UtxoActivationParams& p) {
+// What the checks found: the coins-file entry and the chain profile its rules pick.
+struct CheckedCoin {
+  const CoinEntry& entry;
+  std::shared_ptr<const UtxoChain> chain;
+};
+
+// Everything that needs no peer; answered by init at once.
+CheckedCoin checkActivation(Node& node, const UtxoActivationParams& p) {
   checkNotActive(node, p.ticker);
   const CoinEntry* entry = node.coins().find(p.ticker);
   if (entry == nullptr) {
@@ -57,8 +63,9 @@ const CoinEntry& checkActivation(Node& node, const UtxoActivationParams& p) {
                    "Unexpected protocol " + entry->protocolName() + " for " + p.ticker,
                    Json{{"ticker", p.ticker}, {"protocol", entry->protocolJson()}});
   }
+  std::shared_ptr<const UtxoChain> chain;
   try {
-    utxoChainsOf(node).forCoin(*entry);
+    chain = utxoChainsOf(node).forCoin(*entry);
   } catch (const CoinRulesError& e) {
     throwCoinCreationError(p.ticker, e.what());
   }
@@ -91,7 +98,7 @@ const CoinEntry& checkActivation(Node& node, const UtxoActivationParams& p) {
                            "check_utxo_maturity is not yet supported by walletd (immature "
                            "coinbase outputs count as an Electrum server lists them)");
   }
-  return *entry;
+  return {*entry, std::move(chain)};
 }
 
 }  // namespace
@@ -103,6 +110,7 @@ void checkInit(RequestContext& ctx, const UtxoActivationParams& p) {
 namespace {
 
 std::unique_ptr<UtxoCoin> makeCoin(Node& node, const CoinEntry& entry,
+                                   std::shared_ptr<const UtxoChain> chain,
                                    const UtxoActivationParams& p, UtxoKeys keys) {
   try {
     UtxoCoinSettings settings;
@@ -111,7 +119,6 @@ std::unique_ptr<UtxoCoin> makeCoin(Node& node, const CoinEntry& entry,
         std::min<std::uint64_t>(entry.unsignedInt("decimals").value_or(8), 18));
     settings.dust = entry.unsignedInt("dust").value_or(1000);
     settings.fees = UtxoFeeDefaults::fromEntry(entry);
-    std::shared_ptr<const UtxoChain> chain = utxoChainsOf(node).forCoin(entry);
     UtxoAddressCodec codec(entry);
     UtxoFormat format = codec.rules().format;
     if (p.address_format == "standard") format = UtxoFormat::Standard;
@@ -221,10 +228,11 @@ Task<Json> hdReport(UtxoCoin& coin, const UtxoActivationParams& p, bool new_wall
 
 Task<Json> activateUtxoCoin(Node& node, UtxoActivationParams p,
                             std::shared_ptr<RpcTaskHandle> handle) {
-  const CoinEntry& entry = checkActivation(node, p);
+  const CheckedCoin checked = checkActivation(node, p);
+  const CoinEntry& entry = checked.entry;
   bool new_wallet = false;
   UtxoKeys keys = co_await openKeys(node, entry, p, new_wallet);
-  std::shared_ptr<UtxoCoin> coin = makeCoin(node, entry, p, std::move(keys));
+  std::shared_ptr<UtxoCoin> coin = makeCoin(node, entry, checked.chain, p, std::move(keys));
   const std::uint64_t current_block =
       co_await overTransport(coin->backend().currentBlock(), InitStandaloneCoinError::Transport);
   Json report;

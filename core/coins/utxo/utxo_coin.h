@@ -112,9 +112,12 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
 
  private:
   Task<UtxoFeeRule> feeRule(const std::optional<FeeInfo>& fee);
+  // The HD address a withdraw's `from` names (resolved once), or nullopt without `from`;
+  // UnexpectedFromAddress for `from` on an Iguana coin.
+  std::optional<HdAddressRef> fromAddress(const WithdrawRequest& request);
   // The withdraw's inputs: `from`'s address, else the account of the coin's address (HD), else
   // the one address.
-  std::vector<WatchedAddress> spendFrom(const WithdrawRequest& request);
+  std::vector<WatchedAddress> spendFrom(const std::optional<HdAddressRef>& from);
   // HD change: the first Internal address of the account nobody used yet, or the next one
   // (`new_ref`: handed out only if the transaction has change).
   struct ChangeAddress {

@@ -67,15 +67,18 @@ Task<UtxoFeeRule> UtxoCoin::feeRule(const std::optional<FeeInfo>& fee) {
   co_return UtxoFeeRule{UtxoFeeRule::Kind::PerKbyte, estimate.value_or(kFallbackFeeRate)};
 }
 
-std::vector<WatchedAddress> UtxoCoin::spendFrom(const WithdrawRequest& req) {
+std::optional<HdAddressRef> UtxoCoin::fromAddress(const WithdrawRequest& req) {
+  if (!req.from) return std::nullopt;
   if (!keys_.hd) {
-    if (req.from) {
-      refuse(WithdrawError::UnexpectedFromAddress,
-             "`from` selects an HD address, but " + ticker() + " is activated with the Iguana key");
-    }
-    return {mine_};
+    refuse(WithdrawError::UnexpectedFromAddress,
+           "`from` selects an HD address, but " + ticker() + " is activated with the Iguana key");
   }
-  if (req.from) return {addressAt(resolveWithdrawFrom(*keys_.hd, *req.from))};
+  return resolveWithdrawFrom(*keys_.hd, *req.from);
+}
+
+std::vector<WatchedAddress> UtxoCoin::spendFrom(const std::optional<HdAddressRef>& from) {
+  if (!keys_.hd) return {mine_};
+  if (from) return {addressAt(*from)};
   return addressesAt(keys_.hd->knownAddresses(keys_.activated.account_id));
 }
 
@@ -93,7 +96,8 @@ Task<UtxoCoin::ChangeAddress> UtxoCoin::changeAddress(std::uint32_t account_id) 
 
 Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
   const unsigned decimals = settings_.decimals;
-  const std::vector<WatchedAddress> sources = spendFrom(req);
+  const std::optional<HdAddressRef> from_ref = fromAddress(req);
+  const std::vector<WatchedAddress> sources = spendFrom(from_ref);
   if (req.memo) refuse(WithdrawError::UnsupportedError, ticker() + " transfers carry no memo");
   UtxoAddress to;
   try {
@@ -118,8 +122,7 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
   selection.extra_base_bytes = chain_->extraBaseBytes();
   std::optional<ChangeAddress> change;
   if (keys_.hd) {
-    const std::uint32_t account_id = req.from ? resolveWithdrawFrom(*keys_.hd, *req.from).account_id
-                                              : keys_.activated.account_id;
+    const std::uint32_t account_id = from_ref ? from_ref->account_id : keys_.activated.account_id;
     change = co_await changeAddress(account_id);
   }
   selection.change_script = change ? change->address.script : mine_.script;

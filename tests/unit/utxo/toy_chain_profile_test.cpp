@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/coins/coin_family.h"
-#include "core/coins/utxo/chain/bitcoin_chain.h"
+#include "core/coins/utxo/chain/utxo_chains.h"
 #include "core/coins/utxo/utxo_family.h"
 #include "core/crypto/hashes.h"
 #include "core/encoding/hex.h"
@@ -112,19 +112,9 @@ class ToyChain : public UtxoChain {
 // Serves the coins whose fork id is the toy's.
 class ToyProfile : public UtxoChainProfile {
  public:
-  std::string_view name() const override { return "toy"; }
   bool serves(const UtxoChainRules& rules) const override { return rules.fork_id == 0x77; }
   std::shared_ptr<const UtxoChain> make(const UtxoChainRules&) const override {
     return std::make_shared<ToyChain>();
-  }
-};
-
-class BitcoinOnly : public UtxoChainProfile {
- public:
-  std::string_view name() const override { return "bitcoin"; }
-  bool serves(const UtxoChainRules& rules) const override { return BitcoinChain::serves(rules); }
-  std::shared_ptr<const UtxoChain> make(const UtxoChainRules& rules) const override {
-    return std::make_shared<BitcoinChain>(rules);
   }
 };
 
@@ -186,7 +176,7 @@ Json awaitTask(TestNode& t, const Json& id) {
 
 TEST_CASE("a toy UTXO chain is activated, withdrawn and broadcast through the shared methods",
           "[utxo]") {
-  const UtxoChains chains({std::make_shared<BitcoinOnly>(), std::make_shared<ToyProfile>()});
+  const UtxoChains chains({bitcoinProfile(), std::make_shared<ToyProfile>()});
   const CoinFamilies families({std::make_shared<UtxoFamily>(chains)});
   ToyElectrum electrum;
   // The toy's withdraw answer has a field of its own (toy_bonus), not in the declared type.

@@ -9,7 +9,6 @@ namespace {
 
 class BitcoinProfile : public UtxoChainProfile {
  public:
-  std::string_view name() const override { return "bitcoin"; }
   bool serves(const UtxoChainRules& rules) const override { return BitcoinChain::serves(rules); }
   std::shared_ptr<const UtxoChain> make(const UtxoChainRules& rules) const override {
     return std::make_shared<BitcoinChain>(rules);
@@ -30,8 +29,12 @@ std::shared_ptr<const UtxoChain> UtxoChains::forCoin(const CoinEntry& coin) cons
                        rules.describe() + ")");
 }
 
+std::shared_ptr<const UtxoChainProfile> bitcoinProfile() {
+  return std::make_shared<BitcoinProfile>();
+}
+
 const UtxoChains& builtInUtxoChains() {
-  static const UtxoChains chains({std::make_shared<BitcoinProfile>()});
+  static const UtxoChains chains({bitcoinProfile()});
   return chains;
 }
 

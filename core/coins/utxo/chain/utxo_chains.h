@@ -15,7 +15,6 @@ namespace walletd {
 class UtxoChainProfile {
  public:
   virtual ~UtxoChainProfile() = default;
-  virtual std::string_view name() const = 0;
   virtual bool serves(const UtxoChainRules& rules) const = 0;
   virtual std::shared_ptr<const UtxoChain> make(const UtxoChainRules& rules) const = 0;
 };
@@ -30,6 +29,8 @@ class UtxoChains {
   std::vector<std::shared_ptr<const UtxoChainProfile>> profiles_;
 };
 
+// Bitcoin's profile (bitcoin_chain.h), for lists of profiles tests make.
+std::shared_ptr<const UtxoChainProfile> bitcoinProfile();
 const UtxoChains& builtInUtxoChains();
 
 }  // namespace walletd

@@ -4,6 +4,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "core/coins/utxo/tx/utxo_tx_codec.h"
 #include "core/crypto/hashes.h"
 
 namespace walletd {
@@ -17,12 +18,8 @@ Digest32 legacySighash(const UtxoTransaction& tx, std::size_t index, ByteView sc
     copy.inputs[i].script_sig =
         i == index ? Bytes(script_code.begin(), script_code.end()) : Bytes();
   }
-  Bytes preimage;
-  WireWriter w(preimage);
-  w.u32(static_cast<std::uint32_t>(copy.version));
-  writeInputsAndOutputs(copy, w);
-  w.u32(copy.locktime);
-  w.u32(hash_type);
+  Bytes preimage = Bip144Codec(false).txidPreimage(copy);  // Bitcoin's form without witnesses
+  WireWriter(preimage).u32(hash_type);
   return sha256d(preimage);
 }
 
