@@ -25,6 +25,7 @@ const LAYERS = [
 ];
 const VOCABULARY = new Set(['core/rpc/json.h']);
 const METHOD_LAYER_FILES = new Map([
+  ['core/coins/activation_route.h', 'the one route every activation entry point is declared over'],
   ['core/coins/hd_platform_wallet.cpp', 'opens an activated platform\'s HD wallet from the node\'s storage'],
   ['core/coins/legacy_enable.cpp', 'routes KDF\'s legacy enable method to the families'],
   ['core/coins/evm/swap_fee_policy.cpp', 'get/set_swap_transaction_fee_policy'],

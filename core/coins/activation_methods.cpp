@@ -1,9 +1,10 @@
-// Routing of the activation entry points. The order of checks is KDF's: the params, the ticker
-// not active, its coins-file entry, its protocol, the token requests, a wallet; then the family.
-// A failed or cancelled activation registers nothing: registration happens here, last, after a
-// cancellation check and a second "not active" check (another call may have won meanwhile).
+// The shared activation entry points, each a declaration over ActivationRoute
+// (activation_route.h): a platform with its token requests (enable_eth_with_tokens,
+// task::enable_eth::*) and one token (enable_erc20), routed to a family by the coins-file
+// protocol type of the ticker.
 #include "core/coins/activation_methods.h"
 
+#include "core/coins/activation_route.h"
 #include "core/coins/coin_family.h"
 #include "core/coins/platform_activation_errors.h"
 #include "core/coins/transport_error.h"
@@ -15,10 +16,8 @@ namespace {
 
 // A passive platform (disable_coin without force_disable) is activated anew: it and the tokens
 // it kept are replaced when the new ones register (replacePassive).
-void checkNotActive(Node& node, const PlatformActivationParams& p) {
+void tokensNotActive(Node& node, const PlatformActivationParams& p) {
   const CoinRegistry& coins = node.activeCoins();
-  if (coins.find(p.ticker))
-    throw rpcError(EnablePlatformError::PlatformIsAlreadyActivated, p.ticker, Json(p.ticker));
   for (const TokenRequest& token : p.tokens) {
     auto active = coins.find(token.ticker);
     if (active && !(active->platform() && coins.isPassive(*active->platform())))
@@ -26,53 +25,46 @@ void checkNotActive(Node& node, const PlatformActivationParams& p) {
   }
 }
 
-void replacePassive(Node& node, const std::string& platform) {
-  if (!node.activeCoins().isPassive(platform)) return;
-  for (const auto& coin : node.activeCoins().remove(platform)) coin->onDisable();
+void replacePassive(Node& node, const PlatformActivationParams& p) {
+  if (!node.activeCoins().isPassive(p.ticker)) return;
+  for (const auto& coin : node.activeCoins().remove(p.ticker)) coin->onDisable();
 }
 
-struct PlatformRoute {
-  const CoinEntry& entry;
-  const PlatformActivator& activator;
-};
+[[noreturn]] void platformWithoutWallet(const std::string&) {
+  throw rpcError(EnablePlatformError::Internal, kNoWalletOpen, Json(kNoWalletOpen));
+}
 
-// Everything that needs no peer; answered by task init at once.
-PlatformRoute routePlatform(Node& node, const PlatformActivationParams& p) {
-  checkNotActive(node, p);
-  const CoinEntry* entry = node.coins().find(p.ticker);
-  if (entry == nullptr) {
-    throw rpcError(EnablePlatformError::PlatformConfigIsNotFound,
-                   "Platform " + p.ticker + " config is not found", Json(p.ticker));
-  }
-  throwIfMalformed(EnablePlatformError::CoinProtocolParseError, p.ticker, entry->malformed);
-  const CoinFamily* family = node.families().forProtocol(entry->protocol_type);
-  const PlatformActivator* activator = family ? family->platformActivator() : nullptr;
-  if (activator == nullptr || activator->platformProtocol() != entry->protocol_type) {
-    throw rpcError(EnablePlatformError::UnexpectedPlatformProtocol,
-                   "Unexpected platform protocol " + entry->protocolName() + " for " + p.ticker,
-                   Json{{"ticker", p.ticker}, {"protocol", entry->protocolJson()}});
-  }
-  if (node.keys().mode() == WalletKeys::Mode::NoLogin) {
-    const std::string message =
-        "no wallet is open: start walletd with a passphrase or a wallet_name";
-    throw rpcError(EnablePlatformError::Internal, message, Json(message));
-  }
-  activator->check(node, *entry, p);
-  return {*entry, *activator};
+// enable_eth_with_tokens and task::enable_eth::* (KDF's EnablePlatformCoinWithTokensError).
+const ActivationRoute<PlatformActivationParams, EnablePlatformError>& platformRoute() {
+  static const ActivationRoute<PlatformActivationParams, EnablePlatformError> route(
+      {EnablePlatformError::PlatformIsAlreadyActivated,
+       EnablePlatformError::PlatformConfigIsNotFound, EnablePlatformError::CoinProtocolParseError,
+       EnablePlatformError::UnexpectedPlatformProtocol, EnablePlatformError::Transport, "Platform",
+       "platform protocol", [](const std::string& ticker) { return ticker; },
+       &platformWithoutWallet},
+      [](const CoinFamily& family) -> const CoinActivator<PlatformActivationParams>* {
+        return family.platformActivator();
+      },
+      {&tokensNotActive, &replacePassive});
+  return route;
+}
+
+// enable_erc20 (KDF's EnableTokenError); the token's activator finds its platform.
+const ActivationRoute<TokenActivationParams, EnableTokenError>& tokenRoute() {
+  static const ActivationRoute<TokenActivationParams, EnableTokenError> route(
+      {EnableTokenError::TokenIsAlreadyActivated, EnableTokenError::TokenConfigIsNotFound,
+       EnableTokenError::TokenProtocolParseError, EnableTokenError::UnexpectedTokenProtocol,
+       EnableTokenError::Transport, "Token", "token protocol",
+       [](const std::string& ticker) { return "Token " + ticker + " is already activated"; }},
+      [](const CoinFamily& family) -> const CoinActivator<TokenActivationParams>* {
+        return family.tokenActivator();
+      });
+  return route;
 }
 
 Task<Json> activatePlatform(Node& node, PlatformActivationParams p,
                             std::shared_ptr<RpcTaskHandle> handle) {
-  const PlatformRoute route = routePlatform(node, p);
-  const PlatformActivationParams checked = p;
-  ActivatedCoins activated =
-      co_await overTransport(route.activator.activate(node, route.entry, std::move(p), handle),
-                             EnablePlatformError::Transport);
-  handle->throwIfCancelled();
-  checkNotActive(node, checked);
-  replacePassive(node, checked.ticker);
-  for (auto& coin : activated.coins) node.activeCoins().add(std::move(coin));
-  co_return std::move(activated.result);
+  co_return co_await platformRoute().run(node, std::move(p), std::move(handle));
 }
 
 Task<Json> enableEthWithTokens(RequestContext& ctx, PlatformActivationParams p) {
@@ -80,39 +72,11 @@ Task<Json> enableEthWithTokens(RequestContext& ctx, PlatformActivationParams p) 
 }
 
 void checkPlatformInit(RequestContext& ctx, const PlatformActivationParams& p) {
-  routePlatform(ctx.node, p);
-}
-
-Task<Json> activateToken(Node& node, TokenActivationParams p) {
-  auto alreadyActive = [&] {
-    if (node.activeCoins().find(p.ticker)) {
-      throw rpcError(EnableTokenError::TokenIsAlreadyActivated,
-                     "Token " + p.ticker + " is already activated", Json(p.ticker));
-    }
-  };
-  alreadyActive();
-  const CoinEntry* entry = node.coins().find(p.ticker);
-  if (entry == nullptr) {
-    throw rpcError(EnableTokenError::TokenConfigIsNotFound,
-                   "Token " + p.ticker + " config is not found", Json(p.ticker));
-  }
-  throwIfMalformed(EnableTokenError::TokenProtocolParseError, p.ticker, entry->malformed);
-  const CoinFamily* family = node.families().forProtocol(entry->protocol_type);
-  const TokenActivator* activator = family ? family->tokenActivator() : nullptr;
-  if (activator == nullptr || activator->tokenProtocol() != entry->protocol_type) {
-    throw rpcError(EnableTokenError::UnexpectedTokenProtocol,
-                   "Unexpected token protocol " + entry->protocolName() + " for " + p.ticker,
-                   Json{{"ticker", p.ticker}, {"protocol", entry->protocolJson()}});
-  }
-  ActivatedCoins activated =
-      co_await overTransport(activator->activate(node, *entry, p), EnableTokenError::Transport);
-  alreadyActive();
-  for (auto& coin : activated.coins) node.activeCoins().add(std::move(coin));
-  co_return std::move(activated.result);
+  platformRoute().check(ctx.node, p);
 }
 
 Task<Json> enableErc20(RequestContext& ctx, TokenActivationParams p) {
-  co_return co_await activateToken(ctx.node, std::move(p));
+  co_return co_await activateTokenCoin(ctx.node, std::move(p));
 }
 
 }  // namespace
@@ -122,7 +86,7 @@ Task<Json> activatePlatformCoin(Node& node, PlatformActivationParams params) {
 }
 
 Task<Json> activateTokenCoin(Node& node, TokenActivationParams params) {
-  co_return co_await activateToken(node, std::move(params));
+  co_return co_await tokenRoute().run(node, std::move(params), std::make_shared<RpcTaskHandle>());
 }
 
 TokenActivationParams TokenActivationParams::parse(ParamsReader& r) {

@@ -4,6 +4,7 @@
 // else reaches its coins through ActiveCoin.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -20,28 +21,38 @@ namespace walletd {
 
 class Node;
 
-// What an activation registers: the platform (or token) first, then its tokens, and the answer.
+// What an activation registers: the platform (or token) first, then its tokens, and the answer;
+// `on_registered` starts what runs once the coins are registered (a UTXO coin's loops).
 struct ActivatedCoins {
   std::vector<std::shared_ptr<ActiveCoin>> coins;
   Json result;
+  std::function<void()> on_registered;
 };
 
-// A family's side of enable_eth_with_tokens / task::enable_eth::*. The shared entry point has
-// already checked that the ticker is not active, that the coins file has it with this
-// activator's protocol, that its token requests are not active, and that a wallet is open; after
-// `activate` it checks for cancellation and registers the coins.
-class PlatformActivator {
+// A family's side of one activation entry point taking `Params` (activation_route.h). The route
+// has already checked that the ticker is not active, that the coins file has it with a protocol
+// this activator serves and that a wallet is open; after `activate` it checks for cancellation
+// and registers the coins.
+template <typename Params>
+class CoinActivator {
  public:
-  virtual ~PlatformActivator() = default;
-  virtual std::string_view platformProtocol() const = 0;  // "ETH", "TRX"
-  // The family's checks that need no peer (answered by task init at once). Throws
-  // EnablePlatformError or InvalidRequest.
-  virtual void check(Node& node, const CoinEntry& entry,
-                     const PlatformActivationParams& params) const = 0;
+  virtual ~CoinActivator() = default;
+  virtual bool serves(const CoinEntry& entry) const = 0;
+  // The family's checks that need no peer (answered by task init at once).
+  virtual void check(Node&, const CoinEntry&, const Params&) const {}
   // Talks to the peers; reports progress on `handle`; must not register anything itself.
-  virtual Task<ActivatedCoins> activate(Node& node, const CoinEntry& entry,
-                                        PlatformActivationParams params,
+  virtual Task<ActivatedCoins> activate(Node& node, const CoinEntry& entry, Params params,
                                         std::shared_ptr<RpcTaskHandle> handle) const = 0;
+};
+
+// A family's side of enable_eth_with_tokens / task::enable_eth::*. Its checks throw
+// EnablePlatformError or InvalidRequest.
+class PlatformActivator : public CoinActivator<PlatformActivationParams> {
+ public:
+  virtual std::string_view platformProtocol() const = 0;  // "ETH", "TRX"
+  bool serves(const CoinEntry& entry) const override {
+    return entry.protocol_type == platformProtocol();
+  }
 };
 
 struct TokenActivationParams {
@@ -50,14 +61,20 @@ struct TokenActivationParams {
   static TokenActivationParams parse(ParamsReader& r);
 };
 
-// A family's side of enable_erc20: the token's entry has this activator's protocol and the token
-// is not active; `activate` finds its platform (EnableTokenError) and reads balances.
-class TokenActivator {
+// A family's side of enable_erc20: `activate` finds the token's platform (EnableTokenError) and
+// reads balances.
+class TokenActivator : public CoinActivator<TokenActivationParams> {
  public:
-  virtual ~TokenActivator() = default;
   virtual std::string_view tokenProtocol() const = 0;  // "ERC20", "TRC20"
+  bool serves(const CoinEntry& entry) const override {
+    return entry.protocol_type == tokenProtocol();
+  }
   virtual Task<ActivatedCoins> activate(Node& node, const CoinEntry& entry,
                                         TokenActivationParams params) const = 0;
+  Task<ActivatedCoins> activate(Node& node, const CoinEntry& entry, TokenActivationParams params,
+                                std::shared_ptr<RpcTaskHandle>) const override {
+    return activate(node, entry, std::move(params));
+  }
 };
 
 // A withdraw request field only one family reads (TRON's fee_method, ...): its name and its

@@ -1,6 +1,7 @@
 // UTXO activation (task::enable_utxo::*).
 #include "core/coins/utxo/utxo_activation.h"
 
+#include "core/coins/activation_route.h"
 #include "core/coins/hd_platform_wallet.h"
 #include "core/coins/platform_activation_errors.h"
 #include "core/coins/utxo/electrum/electrum_backend.h"
@@ -36,47 +37,21 @@ std::vector<StreamTarget> electrumTargets(const StreamConnector& connector,
   return out;
 }
 
-void checkNotActive(Node& node, const std::string& ticker) {
-  if (node.activeCoins().find(ticker)) {
-    throw rpcError(InitStandaloneCoinError::CoinIsAlreadyActivated,
-                   ticker + " is activated already", Json(ticker));
+// The chain profile the coin's rules pick (CoinCreationError when none serves them).
+std::shared_ptr<const UtxoChain> chainOf(Node& node, const CoinEntry& entry,
+                                         const std::string& ticker) {
+  try {
+    return utxoChainsOf(node).forCoin(entry);
+  } catch (const CoinRulesError& e) {
+    throwCoinCreationError(ticker, e.what());
   }
 }
 
-// What the checks found: the coins-file entry and the chain profile its rules pick.
-struct CheckedCoin {
-  const CoinEntry& entry;
-  std::shared_ptr<const UtxoChain> chain;
-};
+}  // namespace
 
-// Everything that needs no peer; answered by init at once.
-CheckedCoin checkActivation(Node& node, const UtxoActivationParams& p) {
-  checkNotActive(node, p.ticker);
-  const CoinEntry* entry = node.coins().find(p.ticker);
-  if (entry == nullptr) {
-    throw rpcError(InitStandaloneCoinError::CoinConfigIsNotFound,
-                   "Coin " + p.ticker + " config is not found", Json(p.ticker));
-  }
-  throwIfMalformed(InitStandaloneCoinError::CoinProtocolParseError, p.ticker, entry->malformed);
-  if (entry->protocol_type != "UTXO") {
-    throw rpcError(InitStandaloneCoinError::UnexpectedCoinProtocol,
-                   "Unexpected protocol " + entry->protocolName() + " for " + p.ticker,
-                   Json{{"ticker", p.ticker}, {"protocol", entry->protocolJson()}});
-  }
-  std::shared_ptr<const UtxoChain> chain;
-  try {
-    chain = utxoChainsOf(node).forCoin(*entry);
-  } catch (const CoinRulesError& e) {
-    throwCoinCreationError(p.ticker, e.what());
-  }
-  switch (node.keys().mode()) {
-    case WalletKeys::Mode::NoLogin:
-      throwCoinCreationError(p.ticker,
-                             "no wallet is open: start walletd with a passphrase or a wallet_name");
-    case WalletKeys::Mode::HD:
-    case WalletKeys::Mode::Iguana:
-      break;
-  }
+// Everything that needs no peer beyond the route's checks; answered by init at once.
+void UtxoActivator::check(Node& node, const CoinEntry& entry, const UtxoActivationParams& p) const {
+  chainOf(node, entry, p.ticker);
   if (p.priv_key_policy.type != "ContextPrivKey")
     throwCoinCreationError(
         p.ticker, "priv_key_policy " + p.priv_key_policy.type + " is not supported for UTXO coins");
@@ -98,13 +73,6 @@ CheckedCoin checkActivation(Node& node, const UtxoActivationParams& p) {
                            "check_utxo_maturity is not yet supported by walletd (immature "
                            "coinbase outputs count as an Electrum server lists them)");
   }
-  return {*entry, std::move(chain)};
-}
-
-}  // namespace
-
-void checkInit(RequestContext& ctx, const UtxoActivationParams& p) {
-  checkActivation(ctx.node, p);
 }
 
 namespace {
@@ -226,13 +194,14 @@ Task<Json> hdReport(UtxoCoin& coin, const UtxoActivationParams& p, bool new_wall
 
 }  // namespace
 
-Task<Json> activateUtxoCoin(Node& node, UtxoActivationParams p,
-                            std::shared_ptr<RpcTaskHandle> handle) {
-  const CheckedCoin checked = checkActivation(node, p);
-  const CoinEntry& entry = checked.entry;
+// Registers nothing itself: the route does, then `on_registered` starts the coin's loops.
+Task<ActivatedCoins> UtxoActivator::activate(Node& node, const CoinEntry& entry,
+                                             UtxoActivationParams p,
+                                             std::shared_ptr<RpcTaskHandle> handle) const {
   bool new_wallet = false;
   UtxoKeys keys = co_await openKeys(node, entry, p, new_wallet);
-  std::shared_ptr<UtxoCoin> coin = makeCoin(node, entry, checked.chain, p, std::move(keys));
+  std::shared_ptr<UtxoCoin> coin =
+      makeCoin(node, entry, chainOf(node, entry, p.ticker), p, std::move(keys));
   const std::uint64_t current_block =
       co_await overTransport(coin->backend().currentBlock(), InitStandaloneCoinError::Transport);
   Json report;
@@ -242,18 +211,53 @@ Task<Json> activateUtxoCoin(Node& node, UtxoActivationParams p,
     report = co_await iguanaReport(*coin, p, handle);
   }
   handle->setProgress("Finishing");
-  handle->throwIfCancelled();
-  checkNotActive(node, p.ticker);
-  node.activeCoins().add(coin);
-  if (p.merge_params) startUtxoMergeLoop(coin, *p.merge_params, node.executor(), coin->stopToken());
-  if (p.tx_history) {
+  ActivatedCoins activated;
+  activated.coins.push_back(coin);
+  activated.result =
+      Json{{"ticker", p.ticker}, {"current_block", current_block}, {"wallet_balance", report}};
+  activated.on_registered = [&node, coin, p] {
+    if (p.merge_params)
+      startUtxoMergeLoop(coin, *p.merge_params, node.executor(), coin->stopToken());
+    if (!p.tx_history) return;
     auto history = std::make_shared<UtxoHistory>(
         UtxoHistoryStore(node.storage(), walletStorageId(node.keys()) + "/" + p.ticker + "/"));
     coin->setHistory(history);
     startUtxoHistoryLoop(coin, history, node.executor(), coin->stopToken());
-  }
-  co_return Json{
-      {"ticker", p.ticker}, {"current_block", current_block}, {"wallet_balance", report}};
+  };
+  co_return activated;
+}
+
+namespace {
+
+[[noreturn]] void standaloneWithoutWallet(const std::string& ticker) {
+  throwCoinCreationError(ticker, kNoWalletOpen);
+}
+
+// task::enable_utxo::* (KDF's InitStandaloneCoinError), served by the UTXO family's activator.
+const ActivationRoute<UtxoActivationParams, InitStandaloneCoinError>& utxoRoute() {
+  static const ActivationRoute<UtxoActivationParams, InitStandaloneCoinError> route(
+      {InitStandaloneCoinError::CoinIsAlreadyActivated,
+       InitStandaloneCoinError::CoinConfigIsNotFound,
+       InitStandaloneCoinError::CoinProtocolParseError,
+       InitStandaloneCoinError::UnexpectedCoinProtocol, InitStandaloneCoinError::Transport, "Coin",
+       "protocol", [](const std::string& ticker) { return ticker + " is activated already"; },
+       &standaloneWithoutWallet},
+      [](const CoinFamily& family) -> const CoinActivator<UtxoActivationParams>* {
+        const auto* utxo = dynamic_cast<const UtxoFamily*>(&family);
+        return utxo != nullptr ? &utxo->activator() : nullptr;
+      });
+  return route;
+}
+
+}  // namespace
+
+void checkInit(RequestContext& ctx, const UtxoActivationParams& p) {
+  utxoRoute().check(ctx.node, p);
+}
+
+Task<Json> activateUtxoCoin(Node& node, UtxoActivationParams p,
+                            std::shared_ptr<RpcTaskHandle> handle) {
+  co_return co_await utxoRoute().run(node, std::move(p), std::move(handle));
 }
 
 void registerUtxoActivation(MethodTable& t) {

@@ -7,6 +7,7 @@
 
 #include <memory>
 
+#include "core/coins/coin_family.h"
 #include "core/coins/utxo/utxo_activation_params.h"
 #include "core/node/node.h"
 #include "core/rpc/method_table.h"
@@ -18,6 +19,17 @@ void registerUtxoActivation(MethodTable& table);
 void registerUtxoLegacyActivation(MethodTable& table);
 // The legacy `enable` (Native mode) of a UTXO coin; the shared `enable` routes to it.
 LegacyHandler utxoLegacyEnable();
+
+// The UTXO family's side of task::enable_utxo::* (the route is ActivationRoute): the coin's chain
+// profile, key policy, mode and servers checked; its keys opened, its addresses followed and its
+// balance read; the merge and history loops started once it is registered.
+class UtxoActivator : public CoinActivator<UtxoActivationParams> {
+ public:
+  bool serves(const CoinEntry& entry) const override { return entry.protocol_type == "UTXO"; }
+  void check(Node& node, const CoinEntry& entry, const UtxoActivationParams& p) const override;
+  Task<ActivatedCoins> activate(Node& node, const CoinEntry& entry, UtxoActivationParams p,
+                                std::shared_ptr<RpcTaskHandle> handle) const override;
+};
 
 // The checks that need no peer (init answers them at once). Throws InitStandaloneCoinError.
 void checkInit(RequestContext& ctx, const UtxoActivationParams& p);

@@ -24,9 +24,11 @@ class UtxoFamily : public CoinFamily {
   }
   void registerMethods(MethodTable& table) const override { registerUtxoActivation(table); }
   LegacyHandler legacyEnable() const override { return utxoLegacyEnable(); }
+  const UtxoActivator& activator() const { return activator_; }
 
  private:
   const UtxoChains& chains_;
+  UtxoActivator activator_;
 };
 
 // The chain profiles of the node's UTXO family (the built-in ones when another family serves
