@@ -49,6 +49,9 @@ Task<EvmFeePlan> estimateFeePlan(EthPlatform& platform) {
   if (platform.maxTxType() >= 2) {
     Json params = Json::array({"0x5", "latest", Json::array({50})});
     const Json history = co_await platform.rpc().call("eth_feeHistory", params);
+    if (!history.is_object())
+      throw NodesUnavailable("the node answered eth_feeHistory with " +
+                             history.dump().substr(0, 40));
     const Json base_fees = history.value("baseFeePerGas", Json::array());
     if (!base_fees.is_array() || base_fees.empty())
       throw NodesUnavailable("the node answered eth_feeHistory without baseFeePerGas");

@@ -138,7 +138,7 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
       p.ticker, chain_id, max_tx_type > 2 ? 0 : static_cast<int>(max_tx_type),
       JsonRpcClient(node.http(), p.nodes, 15000, &node.clock(), node.keys().p2pKey()),
       std::move(signer), hd ? hd->hd : nullptr, node.executor(), node.clock());
-  platform->useBrowserWallet(browser_wallet);
+  if (browser_wallet) platform->useKeySource(browserWalletEvmKeys(*browser_wallet));
 
   const Json node_chain = co_await platform->rpc().call("eth_chainId", Json::array());
   const auto node_chain_id = node_chain.is_string()

@@ -139,13 +139,13 @@ Task<std::string> signRaw(EthPlatform& platform, SignRawRequest request) {
   } else {
     tx.nonce = co_await platform.transactionCount(platform.address(), "pending");
   }
-  co_return toHex(tx.sign(platform.signer().key).raw);
+  co_return toHex(platform.keySource().sign(platform.signer(), tx).value().raw);
 }
 
 }  // namespace
 
 Task<std::string> EthPlatform::signRawTransaction(SignRawRequest request) {
-  if (browser_wallet_) {
+  if (key_source_->signsOnlyWhenSending()) {
     invalidParam(request.coin + " is signed by a browser wallet, which does not hand out signed " +
                  "transactions: use withdraw with broadcast: true");
   }

@@ -1,9 +1,9 @@
-// EVM withdraw. Node calls, in order: eth_getTransactionCount (pending), eth_getBalance (and
+// EVM withdraw, a pipeline: the plan here, then the platform's key source signs and broadcasts
+// (evm_key_source.h). Node calls, in order: eth_getTransactionCount (pending), eth_getBalance (and
 // balanceOf for a token), the fee source (eth_gasPrice or eth_feeHistory unless the request sets
 // fees), eth_estimateGas unless the request sets gas, and eth_sendRawTransaction with broadcast.
 #include "core/coins/evm/eth_withdraw.h"
 
-#include "core/coins/evm/browser_wallet.h"
 #include "core/coins/evm/eth_fee_plan.h"
 #include "core/coins/evm/evm_transaction.h"
 #include "core/coins/withdraw_amounts.h"
@@ -40,24 +40,6 @@ std::optional<std::uint64_t> requestedGas(const std::optional<FeeInfo>& fee) {
   return std::nullopt;
 }
 
-// The browser wallet signs and sends `tx`; its refusals become withdraw errors: the user saying no
-// (4001) or the wallet's account or chain having changed is SigningError, a disconnected wallet
-// Transport.
-Task<std::string> sendThroughBrowserWallet(ExternalSigner& wallet, EthAddress from,
-                                           EvmTransaction tx) {
-  try {
-    co_return co_await browserWalletSend(wallet, from, std::move(tx));
-  } catch (const ExternalSignerError& e) {
-    const std::string message =
-        e.code == 4001 ? "the user rejected the transaction in the browser wallet (EIP-1193 4001)"
-                       : "the browser wallet refused: " + std::string(e.what()) + " (EIP-1193 " +
-                             std::to_string(e.code) + ")";
-    const bool gone = e.code == 4900 || e.code == -1;
-    throw rpcError(gone ? WithdrawError::Transport : WithdrawError::SigningError, message,
-                   Json(message));
-  }
-}
-
 // `token` is null for the platform coin itself.
 Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* token,
                                      WithdrawRequest req) {
@@ -68,7 +50,8 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
                                 " (EVM coins take EthGas)";
     throw rpcError(WithdrawError::InvalidFeePolicy, message, Json(message));
   }
-  if (platform->browserWallet() && !req.broadcast) {
+  const EvmKeySource& keys = platform->keySource();
+  if (keys.signsOnlyWhenSending() && !req.broadcast) {
     const std::string message = coin + " is signed by a browser wallet, which signs and sends in " +
                                 "one step: withdraw with broadcast: true";
     throw rpcError(WithdrawError::BroadcastExpected, message, Json(message));
@@ -148,24 +131,18 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
     if (eth_balance < fee) throwNotSufficientBalance(platform->ticker(), eth_balance, fee, 18);
   }
 
-  // No co_await inside a nested block with locals: GCC 12 may destroy such locals twice.
-  ExternalSigner* wallet = platform->browserWallet();
+  // Sign, then broadcast: both steps are the key source's (evm_key_source.h).
   req.progress.signing();
-  EvmTransaction::Signed signed_tx;
-  if (wallet == nullptr) signed_tx = tx.sign(sender.key);
+  const std::optional<EvmTransaction::Signed> signed_tx = keys.sign(sender, tx);
   req.progress.finishing();
-  std::string tx_hash = toHex(signed_tx.hash);
-  if (wallet != nullptr) {
-    tx_hash = co_await sendThroughBrowserWallet(*wallet, sender.account, tx);
-  } else if (req.broadcast) {
-    tx_hash = co_await evmSendRawTransaction(*platform, signed_tx.raw);
-  }
+  std::string tx_hash = signed_tx ? toHex(signed_tx->hash) : std::string();
+  if (req.broadcast) tx_hash = co_await keys.send(*platform, sender.account, tx, signed_tx);
 
   const bool to_self = to == sender.account;
   const UInt256 spent = token ? amount : *amount.add(fee);
   const UInt256 received = to_self ? amount : UInt256();
   TransactionDetails out;
-  out.tx_hex = toHex(signed_tx.raw);  // empty when a browser wallet signed (no bytes come back)
+  out.tx_hex = signed_tx ? toHex(signed_tx->raw) : "";  // a browser wallet hands out no bytes
   out.tx_hash = tx_hash;
   out.from = {eip55Checksum(sender.account)};
   out.to = {eip55Checksum(to)};

@@ -9,6 +9,7 @@
 #include "core/async/async_mutex.h"
 #include "core/coins/account_chain_hd.h"
 #include "core/coins/active_coin.h"
+#include "core/coins/evm/evm_key_source.h"
 #include "core/coins/json_rpc_client.h"
 #include "core/encoding/uint256.h"
 #include "core/platform/clock.h"
@@ -28,7 +29,7 @@ class EthPlatform : public ActiveCoin {
   const std::string& ticker() const override { return ticker_; }
   std::optional<std::string> platform() const override { return std::nullopt; }
   std::string myAddress() const override { return eip55Checksum(signer_.account); }
-  bool keysInBrowserWallet() const override { return browser_wallet_ != nullptr; }
+  bool keysInBrowserWallet() const override { return key_source_->keysElsewhere(); }
   Task<BalanceInfo> myBalance() override;
   Task<TransactionDetails> withdraw(WithdrawRequest request) override;
   Task<std::string> sendRawTransaction(SendRawRequest request) override;
@@ -50,10 +51,10 @@ class EthPlatform : public ActiveCoin {
   void setHdChain(std::unique_ptr<AccountChainHd> chain) { hd_chain_ = std::move(chain); }
   AccountChainHd* hdChain() { return hd_chain_.get(); }
   HdCoin* hd() override { return hd_chain_.get(); }
-  // A browser-extension wallet holds the keys (browser_wallet.h); `signer()` then carries only
-  // its account. Null for walletd's own keys.
-  ExternalSigner* browserWallet() { return browser_wallet_; }
-  void useBrowserWallet(ExternalSigner* wallet) { browser_wallet_ = wallet; }
+  // Who signs (evm_key_source.h): walletd's own keys unless activation chose another source
+  // (a browser-extension wallet, whose `signer()` then carries only its account).
+  const EvmKeySource& keySource() const { return *key_source_; }
+  void useKeySource(std::unique_ptr<EvmKeySource> source) { key_source_ = std::move(source); }
   JsonRpcClient& rpc() { return rpc_; }
   // Held from reading the pending nonce to broadcasting, so two broadcasting withdraws never sign
   // the same nonce (KDF's per-address nonce lock; one per platform here).
@@ -79,7 +80,7 @@ class EthPlatform : public ActiveCoin {
   std::unique_ptr<AccountChainHd> hd_chain_;
   AsyncMutex send_lock_;
   Clock& clock_;
-  ExternalSigner* browser_wallet_ = nullptr;
+  std::unique_ptr<EvmKeySource> key_source_ = walletEvmKeys();
 };
 
 class Erc20Token : public ActiveCoin {
