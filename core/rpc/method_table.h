@@ -24,7 +24,7 @@ struct RequestContext {
   Node& node;
   const Caller& caller;
   // Set by the dispatcher when it checks the docs (check_result_types): the adapters store the
-  // top-level params fields the method's parser asked for.
+  // paths of the params fields the method's parsers asked for ("params.nodes[0].url").
   std::set<std::string>* params_asked = nullptr;
 };
 
@@ -53,9 +53,14 @@ struct MethodSpec {
 template <typename P>
 MethodHandler typedHandler(Task<Json> (*fn)(RequestContext&, P)) {
   return [fn](RequestContext& ctx, const Json& params) -> Task<Json> {
+    std::optional<ParamsAskLog> asked;  // only when the dispatcher checks params
+    if (ctx.params_asked) asked.emplace();
     ParamsReader reader(params, "params");
     P parsed = P::parse(reader);
-    if (ctx.params_asked) *ctx.params_asked = reader.asked();
+    if (asked) {
+      *ctx.params_asked = asked->paths();
+      asked.reset();
+    }
     reader.ignoreUnknown();
     return fn(ctx, std::move(parsed));
   };

@@ -42,6 +42,22 @@ const Json& emptyObject() {
 }
 }  // namespace
 
+namespace {
+thread_local ParamsAskLog* current_ask_log = nullptr;
+}  // namespace
+
+ParamsAskLog::ParamsAskLog() : previous_(current_ask_log) {
+  current_ask_log = this;
+}
+
+ParamsAskLog::~ParamsAskLog() {
+  current_ask_log = previous_;
+}
+
+void ParamsAskLog::record(const std::string& path) {
+  if (current_ask_log != nullptr) current_ask_log->paths_.insert(path);
+}
+
 ParamsReader::ParamsReader(const Json& value, std::string path, bool null_is_empty)
     : object_(&value), path_(std::move(path)) {
   if (value.is_null() && null_is_empty) {
@@ -53,6 +69,7 @@ ParamsReader::ParamsReader(const Json& value, std::string path, bool null_is_emp
 
 const Json* ParamsReader::take(const char* key) {
   seen_.insert(key);
+  ParamsAskLog::record(fieldPath(key));
   auto it = object_->find(key);
   return it == object_->end() ? nullptr : &*it;
 }

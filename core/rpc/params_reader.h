@@ -23,6 +23,23 @@ namespace walletd {
 // JSON type name as used in messages: "a string", "an integer", ...
 std::string describeJsonType(const Json& value);
 
+// While one lives, every field any ParamsReader of this thread asks for is recorded with its
+// whole path ("params.nodes[0].url"): the dispatcher checks nested parsed fields against the
+// declared params type too (result_type_check.h). Logs nest; the innermost records.
+class ParamsAskLog {
+ public:
+  ParamsAskLog();
+  ~ParamsAskLog();
+  ParamsAskLog(const ParamsAskLog&) = delete;
+  ParamsAskLog& operator=(const ParamsAskLog&) = delete;
+  const std::set<std::string>& paths() const { return paths_; }
+  static void record(const std::string& path);
+
+ private:
+  std::set<std::string> paths_;
+  ParamsAskLog* previous_;
+};
+
 class ParamsReader {
  public:
   // `value` must be an object; `null` is read as an empty object when `null_is_empty`.

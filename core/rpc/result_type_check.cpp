@@ -1,6 +1,7 @@
 // Checking results and params fields against the method table's declared types.
 #include "core/rpc/result_type_check.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace walletd {
@@ -32,22 +33,45 @@ TsType::Resolver ResultTypeCheck::resolver() const {
   };
 }
 
+namespace {
+
+// "params.nodes[0].url" → {"nodes", "[]", "url"}; empty for a path outside the params.
+std::vector<std::string> paramsSteps(const std::string& path) {
+  static const std::string kRoot = "params.";
+  if (path.rfind(kRoot, 0) != 0) return {};
+  std::vector<std::string> steps;
+  std::string name;
+  auto flush = [&] {
+    if (!name.empty()) steps.push_back(name);
+    name.clear();
+  };
+  for (std::size_t i = kRoot.size(); i < path.size(); ++i) {
+    const char c = path[i];
+    if (c == '.') {
+      flush();
+    } else if (c == '[') {
+      flush();
+      steps.push_back("[]");
+      i = std::min(path.find(']', i), path.size());
+    } else {
+      name += c;
+    }
+  }
+  flush();
+  return steps;
+}
+
+}  // namespace
+
 std::optional<std::string> ResultTypeCheck::checkParams(const std::string& method,
                                                         const std::set<std::string>& asked) const {
   auto it = params_.find(method);
-  if (it == params_.end() || asked.empty()) return std::nullopt;
-  std::set<std::string> declared;
-  for (const auto& shape : it->second->objectShapes(resolver())) {
-    for (const TsType::Field& field : shape) {
-      if (field.name == "[]") return std::nullopt;  // an index signature takes any field
-      declared.insert(field.name);
-    }
-  }
-  for (const std::string& field : asked) {
-    if (!declared.count(field)) {
-      return method + " reads the params field `" + field +
-             "`, which its declared params type does not have";
-    }
+  if (it == params_.end()) return std::nullopt;
+  for (const std::string& path : asked) {
+    const std::vector<std::string> steps = paramsSteps(path);
+    if (steps.empty() || it->second->hasPath(steps, resolver())) continue;
+    return method + " reads the params field `" + path.substr(7) +
+           "`, which its declared params type does not have";
   }
   return std::nullopt;
 }

@@ -23,8 +23,9 @@ class ResultTypeCheck {
   explicit ResultTypeCheck(const MethodTable& table);
   // nullopt when `result` is of `method`'s declared result type.
   std::optional<std::string> check(const std::string& method, const Json& result) const;
-  // nullopt when every top-level params field the method's parser asked for is in its declared
-  // params type (a field parsed but not documented is drift too).
+  // nullopt when every params field the method's parsers asked for, nested ones included
+  // ("params.nodes[0].url"), is in its declared params type (a field parsed but not documented
+  // is drift too).
   std::optional<std::string> checkParams(const std::string& method,
                                          const std::set<std::string>& asked) const;
 

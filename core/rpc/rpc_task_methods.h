@@ -24,10 +24,15 @@ void addRpcTaskMethods(MethodTable& t, const std::string& family, std::string pa
                        Json first_step = "ActivatingCoin") {
   MethodHandler init = [family, check, work, first_step](RequestContext& ctx,
                                                          const Json& params) -> Task<Json> {
+    std::optional<ParamsAskLog> asked;  // only when the dispatcher checks params
+    if (ctx.params_asked) asked.emplace();
     ParamsReader reader(params, "params");
     reader.optional<std::uint64_t>("client_id");  // names an event stream; none is sent here
     P parsed = P::parse(reader);
-    if (ctx.params_asked) *ctx.params_asked = reader.asked();
+    if (asked) {
+      *ctx.params_asked = asked->paths();
+      asked.reset();
+    }
     reader.ignoreUnknown();
     check(ctx, parsed);
     RpcTaskManager& tasks = ctx.node.tasks();

@@ -232,6 +232,40 @@ std::vector<std::vector<TsType::Field>> TsType::objectShapes(const Resolver& nam
   }
 }
 
+bool TsType::hasPath(const std::vector<std::string>& path, const Resolver& named,
+                     std::size_t at) const {
+  if (at == path.size()) return true;
+  const std::string& step = path[at];
+  switch (kind) {
+    case Kind::Object:
+    case Kind::Unknown:
+      return true;
+    case Kind::Named: {
+      const TsType* definition = named(text);
+      return definition != nullptr && definition->hasPath(path, named, at);
+    }
+    case Kind::Union:
+    case Kind::Intersection:
+      for (const auto& part : parts) {
+        if (part->hasPath(path, named, at)) return true;
+      }
+      return false;
+    case Kind::Array:
+      return step == "[]" && parts[0]->hasPath(path, named, at + 1);
+    case Kind::Record:
+      return step != "[]" && parts[0]->hasPath(path, named, at + 1);
+    case Kind::Shape:
+      for (const Field& field : fields) {
+        if ((field.name == step && step != "[]") || field.name == "[]") {
+          if (field.type->hasPath(path, named, at + 1)) return true;
+        }
+      }
+      return false;
+    default:
+      return false;
+  }
+}
+
 std::optional<std::string> TsType::mismatch(const Json& v, const Resolver& named,
                                             const std::string& path) const {
   switch (kind) {

@@ -53,6 +53,11 @@ class TsType {
   // The object shapes this type allows (a union's alternatives; an intersection merges its
   // parts'); empty when it is not made of object shapes.
   std::vector<std::vector<Field>> objectShapes(const Resolver& named) const;
+  // Whether a value of this type can have the field at `path` (names, and "[]" for an array's
+  // elements): a shape through its fields or index signature, Record through any key, an array
+  // through "[]", a union or intersection through any part; `object` and `unknown` have any.
+  bool hasPath(const std::vector<std::string>& path, const Resolver& named,
+               std::size_t at = 0) const;
 
   Kind kind = Kind::Unknown;
   std::string text;                                  // Literal: the string; Named: the name

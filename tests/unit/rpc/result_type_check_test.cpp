@@ -82,6 +82,33 @@ Task<Json> halfDocumented(RequestContext&, HalfDocumented) {
   co_return Json("success");
 }
 
+// An element of `servers`: reads `url`, which the docs declare, and `port` when `g_read_port`.
+bool g_read_port = false;
+struct Server {
+  static Server fromJson(const Json& v, const std::string& path) {
+    ParamsReader r(v, path);
+    r.required<std::string>("url");
+    if (g_read_port) r.optional<std::uint64_t>("port");
+    return {};
+  }
+};
+
+// Nested reads: `inner.a` and every `servers[i]`.
+struct Nested {
+  static Nested parse(ParamsReader& r) {
+    ParamsReader inner = r.object("inner");
+    inner.optional<std::string>("a");
+    const Json servers = r.optionalOr<Json>("servers", Json::array());
+    for (std::size_t i = 0; i < servers.size(); ++i)
+      Server::fromJson(servers[i], r.fieldPath("servers") + "[" + std::to_string(i) + "]");
+    return {};
+  }
+};
+
+Task<Json> nested(RequestContext&, Nested) {
+  co_return Json("success");
+}
+
 class DriftFamily : public CoinFamily {
  public:
   std::string_view name() const override { return "Drift"; }
@@ -91,6 +118,8 @@ class DriftFamily : public CoinFamily {
            typedHandler(&answerAsTold), nullptr});
     t.add({"drift::params", "{ a?: string }", "\"success\"", MethodAccess::Protected,
            typedHandler(&halfDocumented), nullptr});
+    t.add({"drift::nested", "{ inner: { a?: string }; servers?: { url: string }[] }", "\"success\"",
+           MethodAccess::Protected, typedHandler(&nested), nullptr});
   }
   std::unique_ptr<AddressCodec> addressCodec(const CoinEntry&, const CoinsConfig&) const override {
     return nullptr;
@@ -118,6 +147,16 @@ TEST_CASE("a result that breaks its declared type is answered ResultTypeMismatch
   CHECK(status == 500);
   CHECK(undocumented["error"] ==
         "drift::params reads the params field `b`, which its declared params type does not have");
+  // Nested reads are checked along their path, through objects and array elements.
+  const Json servers = Json{{"inner", {{"a", "x"}}}, {"servers", {{{"url", "u"}}, {{"url", "v"}}}}};
+  CHECK(t.rpc("drift::nested", servers, &status)["result"] == "success");
+  g_read_port = true;
+  const Json deep = t.rpc("drift::nested", servers, &status);
+  g_read_port = false;
+  CHECK(status == 500);
+  CHECK(deep["error"] ==
+        "drift::nested reads the params field `servers[0].port`, which its declared params type "
+        "does not have");
   // Without the check (a release build's default) the result goes out as it is.
   TestNode unchecked(Json{{"check_result_types", false}}, CoinsConfig(), families);
   CHECK(unchecked.rpc("drift::answer", nullptr, &status)["result"] == g_answer);
