@@ -14,11 +14,14 @@ namespace walletd {
 Task<std::optional<std::string>> UtxoCoin::mergeOnce(UtxoMergeParams params) {
   const std::vector<WatchedAddress> target{mine_};
   const std::vector<std::vector<UnspentOutput>> listed = co_await unspentOf(target);
-  std::vector<UnspentOutput> outputs;
+  std::vector<UnspentOutput> confirmed;
   for (const UnspentOutput& u : listed.front()) {
     // Confirmed ones only: what a merge in flight spends is still listed until it is mined.
-    if (u.script_pubkey == mine_.script && u.confirmations > 0) outputs.push_back(u);
+    if (u.script_pubkey == mine_.script && u.confirmations > 0) confirmed.push_back(u);
   }
+  // And only what the chain lets a withdraw spend (never a BCH output carrying tokens).
+  const UtxoWithdrawContext context{*backend_, clock_};
+  std::vector<UnspentOutput> outputs = co_await chain_->spendable(context, std::move(confirmed));
   // More than merge_at, and never one output "merged" into itself (KDF takes merge_at 0 or 1).
   if (outputs.size() <= std::max<std::uint64_t>(params.merge_at, 1)) co_return std::nullopt;
   std::sort(outputs.begin(), outputs.end(),
@@ -39,7 +42,7 @@ Task<std::optional<std::string>> UtxoCoin::mergeOnce(UtxoMergeParams params) {
         {outputs[i].outpoint, {outputs[i].value, outputs[i].script_pubkey}, kind_});
   selection.extra_base_bytes = chain_->extraBaseBytes();
   const Selection chosen = selectCoins(selection);  // SelectionError: worth less than the fee
-  const std::uint32_t locktime = co_await chain_->locktime(UtxoWithdrawContext{*backend_, clock_});
+  const std::uint32_t locktime = co_await chain_->locktime(context);
   const UtxoTransaction tx = signedTransaction(chosen, locktime);
   std::string hex = toHex(chain_->serialize(tx));
   co_return co_await broadcastOwn(tx, std::move(hex));

@@ -129,13 +129,16 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
   selection.dust = settings_.dust;
   selection.fee = co_await feeRule(req.fee);
   const std::vector<std::vector<UnspentOutput>> unspent = co_await unspentOf(sources);
+  std::vector<UnspentOutput> mine;
   for (std::size_t i = 0; i < sources.size() && i < unspent.size(); ++i) {
     for (const UnspentOutput& u : unspent[i]) {
-      if (u.script_pubkey != sources[i].script) continue;  // not spendable by this key's script
-      if (!chain_->spendable(u)) continue;
-      selection.unspent.push_back({u.outpoint, {u.value, u.script_pubkey}, kind_});
+      if (u.script_pubkey == sources[i].script) mine.push_back(u);  // spendable by this key
     }
   }
+  UtxoWithdrawContext context{*backend_, clock_};
+  const std::vector<UnspentOutput> spendable = co_await chain_->spendable(context, std::move(mine));
+  for (const UnspentOutput& u : spendable)
+    selection.unspent.push_back({u.outpoint, {u.value, u.script_pubkey}, kind_});
   if (req.max && selection.unspent.empty())
     throw rpcError(WithdrawError::ZeroBalanceToWithdrawMax, "Balance is zero", Json());
   Selection chosen;
@@ -147,7 +150,6 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
     throwNotSufficientBalance(ticker(), UInt256(e.first), UInt256(e.second), decimals);
   }
 
-  UtxoWithdrawContext context{*backend_, clock_};
   const std::uint32_t locktime = co_await chain_->locktime(context);
   const std::uint64_t extra = co_await chain_->extraInputValue(context, chosen.inputs, locktime);
   addExtraInputValue(chosen, selection, extra);

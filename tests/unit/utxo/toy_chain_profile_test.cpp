@@ -89,8 +89,10 @@ class ToyChain : public UtxoChain {
   Task<std::uint32_t> locktime(UtxoWithdrawContext ctx) const override {
     co_return static_cast<std::uint32_t>(ctx.clock.unixMillis() / 1000);
   }
-  bool spendable(const UnspentOutput& output) const override {
-    return output.value != kUnspendable;
+  Task<std::vector<UnspentOutput>> spendable(UtxoWithdrawContext,
+                                             std::vector<UnspentOutput> outputs) const override {
+    std::erase_if(outputs, [](const UnspentOutput& u) { return u.value == kUnspendable; });
+    co_return outputs;
   }
   std::vector<TxOutput> extraOutputs(const WithdrawRequest&) const override {
     return {{0, kToyOutput}};

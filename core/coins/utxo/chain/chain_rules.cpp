@@ -58,6 +58,9 @@ UtxoChainRules UtxoChainRules::fromEntry(const CoinEntry& coin) {
   } else {
     r.signature_version = r.fork_id != 0 ? SignatureVersion::ForkId : SignatureVersion::Base;
   }
+  r.segwit = coin.conf.value("segwit", Json(false)) == Json(true);
+  const Json format = coin.conf.value("address_format", Json::object());
+  r.cash_address = format.is_object() && format.value("format", Json()) == Json("cashaddress");
   return r;
 }
 

@@ -2,7 +2,8 @@
 // signed, read as KDF's UtxoConfBuilder reads them, with its defaults: `txversion` (1),
 // `overwintered` (0), `version_group_id` and `consensus_branch_id` (hex; the Overwinter and
 // Sapling values when overwintered and not given), `fork_id` (hex; 0x40 for the ticker BCH) and
-// `signature_version` ("base", "witness_v0" or "fork_id"; fork_id when the fork id is not 0).
+// `signature_version` ("base", "witness_v0" or "fork_id"; fork_id when the fork id is not 0),
+// `segwit` and whether `address_format` is cashaddress.
 // Chain profiles (utxo_chains.h) choose themselves by these rules.
 #pragma once
 
@@ -25,6 +26,8 @@ struct UtxoChainRules {
   std::uint32_t consensus_branch_id = 0;
   std::uint32_t fork_id = 0;
   SignatureVersion signature_version = SignatureVersion::Base;
+  bool segwit = false;        // `segwit: true`: the chain has witness transactions
+  bool cash_address = false;  // `address_format` cashaddress: a Bitcoin Cash chain (SLP tokens)
 
   // Throws CoinRulesError for a field KDF would refuse (InvalidVersionGroupId, ...).
   static UtxoChainRules fromEntry(const CoinEntry& coin);

@@ -7,8 +7,9 @@ Task<std::uint32_t> UtxoChain::locktime(UtxoWithdrawContext) const {
   co_return 0;
 }
 
-bool UtxoChain::spendable(const UnspentOutput&) const {
-  return true;
+Task<std::vector<UnspentOutput>> UtxoChain::spendable(UtxoWithdrawContext,
+                                                      std::vector<UnspentOutput> outputs) const {
+  co_return outputs;
 }
 
 std::vector<TxOutput> UtxoChain::extraOutputs(const WithdrawRequest&) const {

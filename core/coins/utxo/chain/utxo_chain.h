@@ -42,8 +42,10 @@ class UtxoChain {
   // The withdraw's hooks; the defaults are Bitcoin's.
   // The locktime of a new transaction (Bitcoin: 0).
   virtual Task<std::uint32_t> locktime(UtxoWithdrawContext ctx) const;
-  // Whether a listed output may be spent (all of them on Bitcoin).
-  virtual bool spendable(const UnspentOutput& output) const;
+  // The listed outputs a withdraw or merge may spend (all of them on Bitcoin); a chain may ask
+  // its peer (BCH: the transactions that made them, to keep token-carrying outputs unspent).
+  virtual Task<std::vector<UnspentOutput>> spendable(UtxoWithdrawContext ctx,
+                                                     std::vector<UnspentOutput> outputs) const;
   // Outputs the chain adds after the payment (none on Bitcoin).
   virtual std::vector<TxOutput> extraOutputs(const WithdrawRequest& request) const;
   // Satoshis the chosen inputs bring beyond their amounts, given the transaction's locktime
