@@ -30,6 +30,11 @@ coins.push(
     wiftype: 239, segwit: true, bech32_hrp: 'rltc', address_format: { format: 'segwit' }, txfee: 1000,
     dust: 5460, mm2: 1, is_testnet: true, required_confirmations: 1, derivation_path: "m/84'/1'",
     protocol: { type: 'UTXO' } },
+  // Bitcoin Cash regtest (tests/peers/bcash-node.mjs), shaped like KDF's tBCH entry.
+  { coin: 'BCH-regtest', name: 'bch_regtest', fname: 'Bitcoin Cash regtest', pubtype: 111, p2shtype: 196,
+    wiftype: 239, segwit: false, fork_id: '0x40', address_format: { format: 'cashaddress', network: 'bchreg' },
+    txfee: 1000, mm2: 1, is_testnet: true, required_confirmations: 1, derivation_path: "m/44'/1'",
+    protocol: { type: 'UTXO', chain_variant: 'BTC' } },
   { coin: 'ETH-ganache', name: 'ethereum_ganache', fname: 'Ethereum (ganache)', mm2: 1, chain_id: 1337,
     max_eth_tx_type: 2, required_confirmations: 1, is_testnet: true, derivation_path: "m/44'/60'",
     protocol: { type: 'ETH', protocol_data: { chain_id: 1337 } } },

@@ -94,8 +94,8 @@ std::unique_ptr<UtxoCoin> makeCoin(Node& node, const CoinEntry& entry,
     if (p.address_format == "cashaddress") format = UtxoFormat::CashAddress;
     if (format == UtxoFormat::Segwit && !codec.rules().bech32_hrp)
       throwCoinCreationError(p.ticker, "segwit addresses need bech32_hrp in the coins file");
-    if (format == UtxoFormat::CashAddress)
-      throwCoinCreationError(p.ticker, "cashaddress is for BCH coins");
+    if (format == UtxoFormat::CashAddress && codec.rules().format != UtxoFormat::CashAddress)
+      throwCoinCreationError(p.ticker, "cashaddress is for coins whose coins-file entry uses it");
     std::unique_ptr<UtxoBackend> backend;
     if (p.mode == UtxoActivationParams::Mode::Electrum) {
       std::uint64_t timeout_ms = ElectrumClient::kDefaultRequestTimeoutMs;

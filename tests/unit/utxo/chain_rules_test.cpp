@@ -6,6 +6,7 @@
 #include "core/coins/address_codec.h"
 #include "core/coins/utxo/chain/bitcoin_chain.h"
 #include "core/coins/utxo/chain/utxo_chains.h"
+#include "tests/unit/utxo/utxo_entry.h"
 
 using namespace walletd;
 using SV = UtxoChainRules::SignatureVersion;
@@ -13,13 +14,7 @@ using SV = UtxoChainRules::SignatureVersion;
 namespace {
 
 CoinEntry entry(const std::string& ticker, Json conf) {
-  conf["coin"] = ticker;
-  if (!conf.contains("protocol")) conf["protocol"] = Json{{"type", "UTXO"}};
-  CoinEntry e;
-  e.ticker = ticker;
-  e.protocol_type = conf["protocol"]["type"];
-  e.conf = conf;
-  return e;
+  return test::utxoEntry(ticker, std::move(conf));
 }
 
 }  // namespace

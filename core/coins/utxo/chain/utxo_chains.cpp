@@ -2,6 +2,7 @@
 #include "core/coins/utxo/chain/utxo_chains.h"
 
 #include "core/coins/address_codec.h"
+#include "core/coins/utxo/bch/fork_id_chain.h"
 #include "core/coins/utxo/chain/bitcoin_chain.h"
 
 namespace walletd {
@@ -12,6 +13,14 @@ class BitcoinProfile : public UtxoChainProfile {
   bool serves(const UtxoChainRules& rules) const override { return BitcoinChain::serves(rules); }
   std::shared_ptr<const UtxoChain> make(const UtxoChainRules& rules) const override {
     return std::make_shared<BitcoinChain>(rules);
+  }
+};
+
+class ForkIdProfile : public UtxoChainProfile {
+ public:
+  bool serves(const UtxoChainRules& rules) const override { return ForkIdChain::serves(rules); }
+  std::shared_ptr<const UtxoChain> make(const UtxoChainRules& rules) const override {
+    return std::make_shared<ForkIdChain>(rules);
   }
 };
 
@@ -34,7 +43,7 @@ std::shared_ptr<const UtxoChainProfile> bitcoinProfile() {
 }
 
 const UtxoChains& builtInUtxoChains() {
-  static const UtxoChains chains({bitcoinProfile()});
+  static const UtxoChains chains({bitcoinProfile(), std::make_shared<ForkIdProfile>()});
   return chains;
 }
 

@@ -1,0 +1,136 @@
+// Bitcoin Cash with the real walletd in Electrum mode, against a real BCH node: bcash (an
+// in-memory regtest full node, tests/peers/bcash-node.mjs) behind the Electrum test server.
+// BCH-regtest is shaped like KDF's tBCH entry (fork_id 0x40, cashaddress bchreg). walletd's
+// address is a cashaddr, its withdraws are FORKID-signed (0x41) and bcash's mempool — which
+// enforces SIGHASH_FORKID and the amount commitment — accepts them; a withdraw never spends an
+// output that carries SLP tokens (KDF spends, and so burns, them when BCH is typed UTXO: #701).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BcashNode } from '../peers/bcash-node.mjs';
+import { ElectrumServer } from '../peers/electrum-server.mjs';
+import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
+
+const COIN = 'BCH-regtest';
+// KDF's test_slp_send_output script: SEND of 100000000 units of token e73b…dbf4 to output 1.
+const SLP_SEND = '6a04534c500001010453454e4420e73b2b28c14db8ebbf97749988b539508990e1708021067f206f49d55807dbf4080000000005f5e100';
+let bch, electrum, walletd, dir, faucet, address;
+
+before(async () => {
+  bch = await BcashNode.start();
+  const { KeyRing } = bch.bcash;
+  faucet = KeyRing.generate();
+  await bch.mine(101, faucet.getAddress('string', 'regtest'));
+  electrum = await ElectrumServer.start({ ltc: bch, pollMs: 50 });
+  await electrum.synced();
+  dir = tempDir('walletd-bch-');
+  walletd = await WalletdProcess.start(writeConfig(dir, { passphrase: 'walletd bch test' }));
+});
+
+after(async () => {
+  await walletd?.stop();
+  await electrum?.stop();
+  await bch?.stop();
+  if (dir) cleanup(dir);
+});
+
+// The faucet's next mature coinbase output (one per block, used in order).
+let nextBlock = 1;
+async function faucetCoin() {
+  const { Coin } = bch.bcash;
+  const block = await bch.node.chain.getBlock(await bch.node.chain.getHash(nextBlock));
+  return Coin.fromTX(block.txs[0], 0, nextBlock++);
+}
+
+// A bcash-signed transaction from the faucet with `outputs` ([script or address, sats]), change to
+// the faucet; mined, and walletd's server caught up.
+async function pay(outputs) {
+  const { MTX, Script, Address } = bch.bcash;
+  const coin = await faucetCoin();
+  const mtx = new MTX();
+  mtx.addCoin(coin);
+  let spent = 0;
+  for (const [to, value] of outputs) {
+    if (to.startsWith('6a')) mtx.addOutput(Script.fromRaw(Buffer.from(to, 'hex')), value);
+    else mtx.addOutput(Address.fromString(to, 'regtest'), value);
+    spent += value;
+  }
+  mtx.addOutput(faucet.getAddress(), coin.value - spent - 10000);
+  mtx.sign(faucet);
+  const txid = await bch.rpc('sendrawtransaction', [mtx.toRaw().toString('hex')]);
+  await bch.mine(1, faucet.getAddress('string', 'regtest'));
+  await electrum.synced();
+  return txid;
+}
+
+async function balance() {
+  const r = await walletd.rpc('my_balance', { coin: COIN });
+  assert.equal(r.status, 200, r.text);
+  return r.json.result.balance;
+}
+
+async function settle(check, what) {
+  const end = Date.now() + 15000;
+  while (!(await check())) {
+    assert.ok(Date.now() < end, `timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+test('activation: a bchreg cashaddr from the coins file\'s format', async () => {
+  const init = await walletd.rpc('task::enable_utxo::init', { ticker: COIN,
+    activation_params: { mode: { rpc: 'Electrum', rpc_data: { servers: [{ url: electrum.tcpUrl, protocol: 'TCP' }] } } } });
+  assert.equal(init.status, 200, init.text);
+  const result = await walletd.waitTask('enable_utxo', init.json.result.task_id, 60000);
+  assert.equal(result.status, 'Ok', JSON.stringify(result));
+  address = result.details.wallet_balance.address;
+  assert.match(address, /^bchreg:q[02-9ac-hj-np-z]{41}$/);
+  assert.equal(result.details.current_block, 101);
+  // bcash reads it as the same address.
+  assert.equal(bch.bcash.Address.fromString(address, 'regtest').toString('regtest'), address);
+});
+
+test('a FORKID withdraw that bcash accepts, with cashaddr from/to and the fee to the satoshi', async () => {
+  await pay([[address, 3e8]]);
+  await settle(async () => (await balance()) === '3', 'the 3 BCH payment');
+  const to = bch.bcash.KeyRing.generate().getAddress('string', 'regtest');
+  const w = await walletd.rpc('withdraw', { coin: COIN, to, amount: '1.25', broadcast: true });
+  assert.equal(w.status, 200, w.text);
+  const r = w.json.result;
+  assert.deepEqual(r.from, [address]);
+  assert.deepEqual(r.to, [to]);
+  const { TX } = bch.bcash;
+  const tx = TX.fromRaw(Buffer.from(r.tx_hex, 'hex'));
+  assert.equal(tx.txid(), r.tx_hash);
+  assert.equal(tx.version, 1);
+  // Every signature carries SIGHASH_ALL|FORKID; bcash's mempool verified them (it refuses 0x01).
+  for (const input of tx.inputs) assert.equal(input.script.code[0].data.at(-1), 0x41);
+  assert.ok((await bch.rpc('getrawmempool')).includes(r.tx_hash));
+  const entry = await bch.rpc('getmempoolentry', [r.tx_hash]);
+  assert.equal(Math.round(entry.fee * 1e8), Math.round(Number(r.fee_details.amount) * 1e8));
+  assert.equal(r.fee_details.coin, COIN);
+  const paid = tx.outputs.find((o) => o.getAddress()?.toString('regtest') === to);
+  assert.equal(paid.value, 1.25e8);
+  await bch.mine(1, faucet.getAddress('string', 'regtest'));
+});
+
+test('an output carrying SLP tokens is never spent, even by a max withdraw', async () => {
+  // Output 1 carries the SEND's tokens (546 sats of BCH); output 2 is plain BCH past the amounts.
+  const txid = await pay([[SLP_SEND, 0], [address, 546], [address, 2e8]]);
+  await settle(async () => Number(await balance()) > 3.5, 'the SLP payment');
+  const before = Number(await balance());
+  const to = bch.bcash.KeyRing.generate().getAddress('string', 'regtest');
+  const w = await walletd.rpc('withdraw', { coin: COIN, to, max: true, broadcast: true });
+  assert.equal(w.status, 200, w.text);
+  const tx = bch.bcash.TX.fromRaw(Buffer.from(w.json.result.tx_hex, 'hex'));
+  const spends = tx.inputs.map((i) => `${i.prevout.txid()}:${i.prevout.index}`);
+  assert.ok(spends.includes(`${txid}:2`), spends.join(' '));
+  assert.ok(!spends.includes(`${txid}:1`), 'the token output was spent');
+  assert.equal(Number(w.json.result.total_amount), Number((before - 546e-8).toFixed(8)));
+  const pool = await bch.rpc('getrawmempool');
+  assert.ok(pool.includes(w.json.result.tx_hash), JSON.stringify({ pool, r: w.json.result, req: electrum.requests.filter(([m]) => m.includes('broadcast')) }));
+  await bch.mine(1, faucet.getAddress('string', 'regtest'));
+  await settle(async () => (await balance()) === '0.00000546', 'only the token output left');
+  // Nothing plain is left: a max withdraw finds zero, and the token output stays.
+  const again = await walletd.rpc('withdraw', { coin: COIN, to, max: true });
+  assert.equal(again.json.error_type, 'ZeroBalanceToWithdrawMax', again.text);
+});
