@@ -35,6 +35,13 @@ coins.push(
     wiftype: 239, segwit: false, fork_id: '0x40', address_format: { format: 'cashaddress', network: 'bchreg' },
     txfee: 1000, mm2: 1, is_testnet: true, required_confirmations: 1, derivation_path: "m/44'/1'",
     protocol: { type: 'UTXO', chain_variant: 'BTC' } },
+  // The same chain as a BCH-protocol entry (KDF's enable_bch_with_tokens / task::enable_bch),
+  // shaped like the last tBCH entry KDF's coins carried before SLP was dropped.
+  { coin: 'BCH-slp-regtest', name: 'bch_regtest', fname: 'Bitcoin Cash regtest (BCH protocol)', pubtype: 111,
+    p2shtype: 196, wiftype: 239, segwit: false, fork_id: '0x40',
+    address_format: { format: 'cashaddress', network: 'bchreg' }, txfee: 1000, mm2: 1, is_testnet: true,
+    required_confirmations: 1, derivation_path: "m/44'/1'",
+    protocol: { type: 'BCH', protocol_data: { slp_prefix: 'slptest' } } },
   { coin: 'ETH-ganache', name: 'ethereum_ganache', fname: 'Ethereum (ganache)', mm2: 1, chain_id: 1337,
     max_eth_tx_type: 2, required_confirmations: 1, is_testnet: true, derivation_path: "m/44'/60'",
     protocol: { type: 'ETH', protocol_data: { chain_id: 1337 } } },

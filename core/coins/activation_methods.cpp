@@ -30,18 +30,10 @@ void replacePassive(Node& node, const PlatformActivationParams& p) {
   for (const auto& coin : node.activeCoins().remove(p.ticker)) coin->onDisable();
 }
 
-[[noreturn]] void platformWithoutWallet(const std::string&) {
-  throw rpcError(EnablePlatformError::Internal, kNoWalletOpen, Json(kNoWalletOpen));
-}
-
 // enable_eth_with_tokens and task::enable_eth::* (KDF's EnablePlatformCoinWithTokensError).
 const ActivationRoute<PlatformActivationParams, EnablePlatformError>& platformRoute() {
   static const ActivationRoute<PlatformActivationParams, EnablePlatformError> route(
-      {EnablePlatformError::PlatformIsAlreadyActivated,
-       EnablePlatformError::PlatformConfigIsNotFound, EnablePlatformError::CoinProtocolParseError,
-       EnablePlatformError::UnexpectedPlatformProtocol, EnablePlatformError::Transport, "Platform",
-       "platform protocol", [](const std::string& ticker) { return ticker; },
-       &platformWithoutWallet},
+      platformActivationWords(),
       [](const CoinFamily& family) -> const CoinActivator<PlatformActivationParams>* {
         return family.platformActivator();
       },

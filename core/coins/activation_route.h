@@ -45,6 +45,22 @@ struct ActivationHooks {
 inline constexpr const char* kNoWalletOpen =
     "no wallet is open: start walletd with a passphrase or a wallet_name";
 
+// The words of KDF's platform-with-tokens entry points (EnablePlatformCoinWithTokensError:
+// enable_eth_with_tokens, enable_bch_with_tokens, ...).
+inline ActivationWords<EnablePlatformError> platformActivationWords() {
+  return {EnablePlatformError::PlatformIsAlreadyActivated,
+          EnablePlatformError::PlatformConfigIsNotFound,
+          EnablePlatformError::CoinProtocolParseError,
+          EnablePlatformError::UnexpectedPlatformProtocol,
+          EnablePlatformError::Transport,
+          "Platform",
+          "platform protocol",
+          [](const std::string& ticker) { return ticker; },
+          [](const std::string&) {
+            throw rpcError(EnablePlatformError::Internal, kNoWalletOpen, Json(kNoWalletOpen));
+          }};
+}
+
 template <typename Params, typename E>
 class ActivationRoute {
  public:

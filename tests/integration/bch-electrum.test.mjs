@@ -134,3 +134,71 @@ test('an output carrying SLP tokens is never spent, even by a max withdraw', asy
   const again = await walletd.rpc('withdraw', { coin: COIN, to, max: true });
   assert.equal(again.json.error_type, 'ZeroBalanceToWithdrawMax', again.text);
 });
+
+// KDF's BCH entry points answer for BCH-protocol entries only; BCH-slp-regtest is the same chain
+// (and key) typed BCH, as KDF's coins typed it before dropping SLP.
+const SLP_COIN = 'BCH-slp-regtest';
+
+// The CashAddr checksum (the specification's BCH code polymod over the prefix's low 5 bits, a 0,
+// and the payload), written here so the check does not share walletd's code; cashaddrjs knows
+// only the bitcoincash/bchtest/bchreg prefixes.
+function cashAddrChecksumOk(text) {
+  const [prefix, payload] = text.split(':');
+  const charset = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+  const values = [...prefix].map((c) => c.charCodeAt(0) & 31).concat([0], [...payload].map((c) => charset.indexOf(c)));
+  const gen = [0x98f2bc8e61n, 0x79b76d99e2n, 0xf33e5fb3c4n, 0xae2eabe2a8n, 0x1e4f43e470n];
+  let c = 1n;
+  for (const v of values) {
+    const c0 = c >> 35n;
+    c = ((c & 0x07ffffffffn) << 5n) ^ BigInt(v);
+    for (let i = 0; i < 5; i++) if ((c0 >> BigInt(i)) & 1n) c ^= gen[i];
+  }
+  return (c ^ 1n) === 0n;
+}
+const mode = () => ({ mode: { rpc: 'Electrum', rpc_data: { servers: [{ url: electrum.tcpUrl, protocol: 'TCP' }] } } });
+
+test('enable_bch_with_tokens and task::enable_bch refuse a UTXO-typed BCH as KDF does', async () => {
+  const platform = await walletd.rpc('enable_bch_with_tokens', { ticker: 'BCH', ...mode(), bchd_urls: [], allow_slp_unsafe_conf: true, slp_tokens_requests: [] });
+  assert.equal(platform.status, 400, platform.text);
+  assert.equal(platform.json.error_type, 'UnexpectedPlatformProtocol');
+  const task = await walletd.rpc('task::enable_bch::init', { ticker: 'BCH', activation_params: { ...mode(), bchd_urls: [] } });
+  assert.equal(task.status, 400, task.text);
+  assert.equal(task.json.error_type, 'UnexpectedCoinProtocol');
+});
+
+test('enable_bch_with_tokens: KDF\'s bchd_urls rule, no SLP token, and KDF\'s answer', async () => {
+  const unsafe = await walletd.rpc('enable_bch_with_tokens', { ticker: SLP_COIN, ...mode(), bchd_urls: [], slp_tokens_requests: [] });
+  assert.equal(unsafe.json.error_type, 'PlatformCoinCreationError', unsafe.text);
+  assert.match(unsafe.json.error, /Using empty bchd_urls is unsafe for SLP users!/);
+  const token = await walletd.rpc('enable_bch_with_tokens', { ticker: SLP_COIN, ...mode(), bchd_urls: ['https://bchd.test'], slp_tokens_requests: [{ ticker: 'ASLP-SLP' }] });
+  assert.equal(token.json.error_type, 'TokenConfigIsNotFound', token.text);
+
+  await electrum.synced();
+  const r = await walletd.rpc('enable_bch_with_tokens', { ticker: SLP_COIN, ...mode(), bchd_urls: [], allow_slp_unsafe_conf: true, slp_tokens_requests: [] });
+  assert.equal(r.status, 200, r.text);
+  const result = r.json.result;
+  assert.equal(result.current_block, await bch.rpc('getblockcount'));
+  const info = result.bch_addresses_infos[address];
+  assert.ok(info, JSON.stringify(result));
+  assert.deepEqual(info.derivation_method, { type: 'Iguana' });
+  assert.match(info.pubkey, /^0[23][0-9a-f]{64}$/);
+  assert.deepEqual(info.balances, { spendable: await balance(), unspendable: '0' });
+  // The SLP address is the same key hash under slp_prefix, with a valid checksum for that prefix.
+  const [slp] = Object.keys(result.slp_addresses_infos);
+  assert.ok(slp.startsWith('slptest:') && cashAddrChecksumOk(slp), slp);
+  assert.equal(slp.slice(8, 42), address.slice(7, 41));  // payload: version byte and hash
+  assert.deepEqual(result.slp_addresses_infos[slp], { derivation_method: { type: 'Iguana' }, pubkey: info.pubkey, balances: {} });
+  assert.equal((await walletd.rpc('enable_bch_with_tokens', { ticker: SLP_COIN, ...mode(), bchd_urls: [], allow_slp_unsafe_conf: true, slp_tokens_requests: [] })).json.error_type, 'PlatformIsAlreadyActivated');
+});
+
+test('task::enable_bch: the UTXO answer for a BCH-protocol entry', async () => {
+  assert.equal((await walletd.rpc('disable_coin', { coin: SLP_COIN })).status, 200);
+  const init = await walletd.rpc('task::enable_bch::init', { ticker: SLP_COIN, activation_params: { ...mode(), bchd_urls: ['https://bchd.test'], slp_tokens_requests: [{ ticker: 'ignored' }] } });
+  assert.equal(init.status, 200, init.text);
+  const result = await walletd.waitTask('enable_bch', init.json.result.task_id, 60000);
+  assert.equal(result.status, 'Ok', JSON.stringify(result));
+  assert.equal(result.details.ticker, SLP_COIN);
+  assert.equal(result.details.wallet_balance.wallet_type, 'Iguana');
+  assert.equal(result.details.wallet_balance.address, address);
+  assert.deepEqual(result.details.wallet_balance.balance, { [SLP_COIN]: { spendable: await balance(), unspendable: '0' } });
+});

@@ -68,6 +68,7 @@ before(async () => {
     UTXO_ADDRESS: freshAddress('p2pkh', 21), UTXO_SEGWIT_ADDRESS: freshAddress('p2wpkh', 22),
     ETH_ADDRESS: owner, TRX_ADDRESS: 'TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K', KMD_ADDRESS: 'RNTv4xTLLm26p3SvsQCBy9qNK7s1RgGYSB',
     ERC20_CONTRACT, TX_HEX, ETH_TX_HEX: ethTx, TX_HASH: 'ab'.repeat(32),
+    BCHD_URL: 'https://bchd.invalid:8335', // walletd asks no BCHD server (no SLP)
   };
   await activateAll();
 });

@@ -229,19 +229,10 @@ Task<ActivatedCoins> UtxoActivator::activate(Node& node, const CoinEntry& entry,
 
 namespace {
 
-[[noreturn]] void standaloneWithoutWallet(const std::string& ticker) {
-  throwCoinCreationError(ticker, kNoWalletOpen);
-}
-
 // task::enable_utxo::* (KDF's InitStandaloneCoinError), served by the UTXO family's activator.
 const ActivationRoute<UtxoActivationParams, InitStandaloneCoinError>& utxoRoute() {
   static const ActivationRoute<UtxoActivationParams, InitStandaloneCoinError> route(
-      {InitStandaloneCoinError::CoinIsAlreadyActivated,
-       InitStandaloneCoinError::CoinConfigIsNotFound,
-       InitStandaloneCoinError::CoinProtocolParseError,
-       InitStandaloneCoinError::UnexpectedCoinProtocol, InitStandaloneCoinError::Transport, "Coin",
-       "protocol", [](const std::string& ticker) { return ticker + " is activated already"; },
-       &standaloneWithoutWallet},
+      standaloneActivationWords(),
       [](const CoinFamily& family) -> const CoinActivator<UtxoActivationParams>* {
         const auto* utxo = dynamic_cast<const UtxoFamily*>(&family);
         return utxo != nullptr ? &utxo->activator() : nullptr;
@@ -250,6 +241,18 @@ const ActivationRoute<UtxoActivationParams, InitStandaloneCoinError>& utxoRoute(
 }
 
 }  // namespace
+
+ActivationWords<InitStandaloneCoinError> standaloneActivationWords() {
+  return {InitStandaloneCoinError::CoinIsAlreadyActivated,
+          InitStandaloneCoinError::CoinConfigIsNotFound,
+          InitStandaloneCoinError::CoinProtocolParseError,
+          InitStandaloneCoinError::UnexpectedCoinProtocol,
+          InitStandaloneCoinError::Transport,
+          "Coin",
+          "protocol",
+          [](const std::string& ticker) { return ticker + " is activated already"; },
+          [](const std::string& ticker) { throwCoinCreationError(ticker, kNoWalletOpen); }};
+}
 
 void checkInit(RequestContext& ctx, const UtxoActivationParams& p) {
   utxoRoute().check(ctx.node, p);
@@ -261,7 +264,8 @@ Task<Json> activateUtxoCoin(Node& node, UtxoActivationParams p,
 }
 
 void registerUtxoActivation(MethodTable& t) {
-  t.declare("UtxoActivationParams", UtxoActivationParams::typeDoc());
+  t.declare("UtxoActivationRequest", UtxoActivationParams::requestTypeDoc());
+  t.declare("UtxoActivationParams", "{ ticker: string; activation_params: UtxoActivationRequest }");
   t.declare("UtxoActivationResult",
             "{ ticker: string; current_block: number; wallet_balance: { wallet_type: \"Iguana\"; "
             "address: string; balance?: Record<string, BalanceInfo> } | { wallet_type: \"HD\"; "

@@ -7,7 +7,9 @@
 
 #include <memory>
 
+#include "core/coins/activation_route.h"
 #include "core/coins/coin_family.h"
+#include "core/coins/utxo/utxo_activation_errors.h"
 #include "core/coins/utxo/utxo_activation_params.h"
 #include "core/node/node.h"
 #include "core/rpc/method_table.h"
@@ -30,6 +32,10 @@ class UtxoActivator : public CoinActivator<UtxoActivationParams> {
   Task<ActivatedCoins> activate(Node& node, const CoinEntry& entry, UtxoActivationParams p,
                                 std::shared_ptr<RpcTaskHandle> handle) const override;
 };
+
+// The words of KDF's standalone-coin entry points (InitStandaloneCoinError: task::enable_utxo,
+// task::enable_bch, task::enable_qtum, ...).
+ActivationWords<InitStandaloneCoinError> standaloneActivationWords();
 
 // The checks that need no peer (init answers them at once). Throws InitStandaloneCoinError.
 void checkInit(RequestContext& ctx, const UtxoActivationParams& p);

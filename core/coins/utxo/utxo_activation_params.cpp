@@ -81,12 +81,18 @@ UtxoMergeParams mergeFrom(ParamsReader r) {
 }  // namespace
 
 UtxoActivationParams UtxoActivationParams::parse(ParamsReader& r) {
-  UtxoActivationParams p;
-  p.ticker = r.required<std::string>("ticker");
+  std::string ticker = r.required<std::string>("ticker");
   ParamsReader a = r.object("activation_params");
+  UtxoActivationParams p = parseFields(a, std::move(ticker));
+  a.ignoreUnknown();
+  return p;
+}
+
+UtxoActivationParams UtxoActivationParams::parseFields(ParamsReader& a, std::string ticker) {
+  UtxoActivationParams p;
+  p.ticker = std::move(ticker);
   parseMode(a, p);
   p.parseCommon(a);
-  a.ignoreUnknown();
   return p;
 }
 
@@ -151,8 +157,8 @@ void UtxoActivationParams::parseCommon(ParamsReader& a) {
                        std::to_string(PlatformActivationParams::kMaxAddressesPerAccount));
 }
 
-const char* UtxoActivationParams::typeDoc() {
-  return "{ ticker: string; activation_params: { mode: { rpc: \"Native\" } | { rpc: \"Electrum\"; "
+const char* UtxoActivationParams::requestTypeDoc() {
+  return "{ mode: { rpc: \"Native\" } | { rpc: \"Electrum\"; "
          "rpc_data: { servers: { url: string; protocol?: \"TCP\" | \"SSL\" | \"WS\" | \"WSS\"; "
          "disable_cert_verification?: boolean; ws_url?: string; timeout_sec?: number }[]; "
          "min_connected?: number; max_connected?: number } }; utxo_merge_params?: { merge_at: "
@@ -162,7 +168,7 @@ const char* UtxoActivationParams::typeDoc() {
          "boolean; address_format?: { format: \"standard\" | \"segwit\" | \"cashaddress\"; "
          "network?: string }; priv_key_policy?: PrivKeyPolicy; check_utxo_maturity?: boolean; "
          "path_to_address?: AddressPath; gap_limit?: number /* default 20 */; scan_policy?: "
-         "\"do_not_scan\" | \"scan_if_new_wallet\" | \"scan\"; min_addresses_number?: number } }";
+         "\"do_not_scan\" | \"scan_if_new_wallet\" | \"scan\"; min_addresses_number?: number }";
 }
 
 }  // namespace walletd

@@ -59,7 +59,12 @@ struct UtxoActivationParams {
   // The legacy `electrum` (Electrum mode: servers at the top level) and `enable` (Native mode)
   // requests: {coin, ...the activation fields at the top level}.
   static UtxoActivationParams parseLegacy(ParamsReader& r, Mode mode);
-  static const char* typeDoc();
+  // KDF's UtxoActivationParams fields (mode and the common ones) from `a`, leaving its unknown
+  // fields to the caller (BCH's request flattens them beside its own).
+  static UtxoActivationParams parseFields(ParamsReader& a, std::string ticker);
+  // The TypeScript type of the fields parseFields reads (the declared UtxoActivationRequest);
+  // the params are { ticker: string; activation_params: UtxoActivationRequest }.
+  static const char* requestTypeDoc();
 
  private:
   // Every field after the mode (activation_params, or a legacy request's top level).

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/coins/coin_family.h"
+#include "core/coins/utxo/bch/bch_activation.h"
 #include "core/coins/utxo/chain/utxo_chains.h"
 #include "core/coins/utxo/utxo_activation.h"
 #include "core/coins/utxo/utxo_address_codec.h"
@@ -22,7 +23,10 @@ class UtxoFamily : public CoinFamily {
                                              const CoinsConfig&) const override {
     return std::make_unique<UtxoAddressCodec>(coin);
   }
-  void registerMethods(MethodTable& table) const override { registerUtxoActivation(table); }
+  void registerMethods(MethodTable& table) const override {
+    registerUtxoActivation(table);
+    registerBchActivation(table);
+  }
   LegacyHandler legacyEnable() const override { return utxoLegacyEnable(); }
   const UtxoActivator& activator() const { return activator_; }
 
