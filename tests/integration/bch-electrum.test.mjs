@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { BcashNode } from '../peers/bcash-node.mjs';
 import { ElectrumServer } from '../peers/electrum-server.mjs';
-import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
+import { WalletdProcess, tempDir, writeConfig, cleanup, PASSWORD } from '../support/walletd-process.mjs';
 
 const COIN = 'BCH-regtest';
 // KDF's test_slp_send_output script: SEND of 100000000 units of token e73b…dbf4 to output 1.
@@ -193,7 +193,7 @@ test('enable_bch_with_tokens: KDF\'s bchd_urls rule, no SLP token, and KDF\'s an
 
 test('task::enable_bch: the UTXO answer for a BCH-protocol entry', async () => {
   assert.equal((await walletd.rpc('disable_coin', { coin: SLP_COIN })).status, 200);
-  const init = await walletd.rpc('task::enable_bch::init', { ticker: SLP_COIN, activation_params: { ...mode(), bchd_urls: ['https://bchd.test'], slp_tokens_requests: [{ ticker: 'ignored' }] } });
+  const init = await walletd.rpc('task::enable_bch::init', { ticker: SLP_COIN, activation_params: { ...mode(), tx_history: true, bchd_urls: ['https://bchd.test'], slp_tokens_requests: [{ ticker: 'ignored' }] } });
   assert.equal(init.status, 200, init.text);
   const result = await walletd.waitTask('enable_bch', init.json.result.task_id, 60000);
   assert.equal(result.status, 'Ok', JSON.stringify(result));
@@ -201,4 +201,78 @@ test('task::enable_bch: the UTXO answer for a BCH-protocol entry', async () => {
   assert.equal(result.details.wallet_balance.wallet_type, 'Iguana');
   assert.equal(result.details.wallet_balance.address, address);
   assert.deepEqual(result.details.wallet_balance.balance, { [SLP_COIN]: { spendable: await balance(), unspendable: '0' } });
+});
+
+test('cashaddr everywhere: convertaddress both ways, validateaddress, a legacy `to`, history rows', async () => {
+  const legacy = (body) => walletd.post({ userpass: PASSWORD, ...body });
+  const standard = await legacy({ method: 'convertaddress', coin: COIN, from: address, to_address_format: { format: 'standard' } });
+  assert.equal(standard.status, 200, standard.text);
+  const base58 = standard.json.result.address;
+  // bcash reads the base58 form as the same key hash (regtest shares testnet's base58 prefixes).
+  assert.equal(bch.bcash.Address.fromBase58(base58, 'testnet').getHash('hex'), bch.bcash.Address.fromString(address, 'regtest').getHash('hex'));
+  const back = await legacy({ method: 'convertaddress', coin: COIN, from: base58, to_address_format: { format: 'cashaddress', network: 'bchreg' } });
+  assert.equal(back.json.result.address, address);
+  assert.deepEqual((await legacy({ method: 'validateaddress', coin: COIN, address })).json.result, { is_valid: true });
+  const mainnet = address.replace('bchreg:', 'bitcoincash:');
+  assert.equal((await legacy({ method: 'validateaddress', coin: COIN, address: mainnet })).json.result.is_valid, false);
+
+  // A withdraw to a legacy base58 address (KDF accepts it on a cashaddr coin) with a fixed fee.
+  await pay([[address, 1e8]]);
+  await settle(async () => Number(await balance()) >= 1, 'the 1 BCH payment');
+  const other = bch.bcash.KeyRing.generate().getAddress('string', 'regtest');
+  const to = (await legacy({ method: 'convertaddress', coin: COIN, from: other, to_address_format: { format: 'standard' } })).json.result.address;
+  assert.match(to, /^[mn]/);
+  const w = await walletd.rpc('withdraw', { coin: SLP_COIN, to, amount: '0.5', broadcast: true, fee: { type: 'UtxoFixed', amount: '0.0001' } });
+  assert.equal(w.status, 200, w.text);
+  assert.deepEqual(w.json.result.to, [to]);
+  assert.equal(w.json.result.fee_details.amount, '0.0001');
+  assert.ok((await bch.rpc('getrawmempool')).includes(w.json.result.tx_hash));
+  await bch.mine(1, faucet.getAddress('string', 'regtest'));
+  await electrum.synced();
+
+  // History rows name addresses in cashaddr; the withdraw's row is there, with its fee.
+  let rows = [];
+  await settle(async () => {
+    const h = await walletd.rpc('my_tx_history', { coin: SLP_COIN, limit: 50 });
+    rows = h.json?.result?.transactions ?? [];
+    return rows.some((row) => row.tx_hash === w.json.result.tx_hash && row.block_height > 0);
+  }, 'the withdraw in my_tx_history');
+  const row = rows.find((r) => r.tx_hash === w.json.result.tx_hash);
+  assert.deepEqual(row.from, [address]);
+  assert.ok(row.to.every((a) => a.startsWith('bchreg:')), JSON.stringify(row.to));
+  assert.equal(row.fee_details.amount, '0.0001');
+  for (const r of rows) for (const a of [...r.from, ...r.to]) assert.match(a, /^bchreg:/);
+});
+
+test('an HD wallet: BCH addresses at m/44\'/1\'/0\'/0/n as bcash derives them, and a withdraw from one', async () => {
+  const MNEMONIC = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
+  const hdDir = tempDir('walletd-bch-hd-');
+  const hd = await WalletdProcess.start(writeConfig(hdDir, { passphrase: MNEMONIC, enable_hd: true }));
+  try {
+    const { HDPrivateKey, Mnemonic, KeyRing } = bch.bcash;
+    const master = HDPrivateKey.fromMnemonic(new Mnemonic(MNEMONIC));
+    const derived = (n) => KeyRing.fromPrivate(master.derivePath(`m/44'/1'/0'/0/${n}`).privateKey).getAddress('string', 'regtest');
+    const init = await hd.rpc('task::enable_utxo::init', { ticker: COIN, activation_params: { ...mode(), scan_policy: 'do_not_scan' } });
+    const done = await hd.waitTask('enable_utxo', init.json.result.task_id, 60000);
+    assert.equal(done.status, 'Ok', JSON.stringify(done));
+    const first = done.details.wallet_balance.accounts[0].addresses[0];
+    assert.equal(first.address, derived(0));
+    assert.equal(first.derivation_path, "m/44'/1'/0'/0/0");
+    const fresh = await hd.rpc('get_new_address', { coin: COIN, account_id: 0, chain: 'External' });
+    assert.equal(fresh.json.result.new_address.address, derived(1), fresh.text);
+
+    await pay([[derived(1), 5e7]]);
+    await settle(async () => {
+      const b = await hd.rpc('account_balance', { coin: COIN, account_index: 0, chain: 'External' });
+      return b.json?.result?.addresses?.[1]?.balance?.[COIN]?.spendable === '0.5';
+    }, 'the HD address balance');
+    const w = await hd.rpc('withdraw', { coin: COIN, to: address, amount: '0.2', broadcast: true, from: { derivation_path: "m/44'/1'/0'/0/1" } });
+    assert.equal(w.status, 200, w.text);
+    assert.deepEqual(w.json.result.from, [derived(1)]);
+    assert.ok((await bch.rpc('getrawmempool')).includes(w.json.result.tx_hash));
+    await bch.mine(1, faucet.getAddress('string', 'regtest'));
+  } finally {
+    await hd.stop();
+    cleanup(hdDir);
+  }
 });
