@@ -13,7 +13,7 @@ import { WalletdProcess, tempDir, writeConfig, cleanup, PASSWORD } from '../supp
 const COIN = 'BCH-regtest';
 // KDF's test_slp_send_output script: SEND of 100000000 units of token e73b…dbf4 to output 1.
 const SLP_SEND = '6a04534c500001010453454e4420e73b2b28c14db8ebbf97749988b539508990e1708021067f206f49d55807dbf4080000000005f5e100';
-let bch, electrum, walletd, dir, faucet, address;
+let bch, electrum, walletd, dir, faucet, address, slpTxid;
 
 before(async () => {
   bch = await BcashNode.start();
@@ -116,6 +116,7 @@ test('a FORKID withdraw that bcash accepts, with cashaddr from/to and the fee to
 test('an output carrying SLP tokens is never spent, even by a max withdraw', async () => {
   // Output 1 carries the SEND's tokens (546 sats of BCH); output 2 is plain BCH past the amounts.
   const txid = await pay([[SLP_SEND, 0], [address, 546], [address, 2e8]]);
+  slpTxid = txid;
   await settle(async () => Number(await balance()) > 3.5, 'the SLP payment');
   const before = Number(await balance());
   const to = bch.bcash.KeyRing.generate().getAddress('string', 'regtest');
@@ -274,5 +275,32 @@ test('an HD wallet: BCH addresses at m/44\'/1\'/0\'/0/n as bcash derives them, a
   } finally {
     await hd.stop();
     cleanup(hdDir);
+  }
+});
+
+test('the merge loop merges plain outputs and leaves the SLP token output alone', async () => {
+  // A second walletd with the same key: its merge loop sees the same outputs, token one included.
+  await pay([[address, 2e7], [address, 3e7]]);
+  const mergeDir = tempDir('walletd-bch-merge-');
+  const merger = await WalletdProcess.start(writeConfig(mergeDir, { passphrase: 'walletd bch test' }));
+  try {
+    const tokenTx = slpTxid;
+    const init = await merger.rpc('task::enable_utxo::init', { ticker: COIN, activation_params: { ...mode(),
+      utxo_merge_params: { merge_at: 2, check_every: 1 } } });
+    assert.equal((await merger.waitTask('enable_utxo', init.json.result.task_id, 60000)).status, 'Ok');
+    let merge;
+    await settle(async () => {
+      for (const txid of await bch.rpc('getrawmempool')) {
+        const tx = await bch.rpc('getrawtransaction', [txid, true]);
+        if (tx.vout.length === 1 && tx.vin.length >= 3) merge = tx;
+      }
+      return merge !== undefined;
+    }, 'the merge transaction');
+    const spends = merge.vin.map((i) => `${i.txid}:${i.vout}`);
+    assert.ok(!spends.includes(`${tokenTx}:1`), `the token output was merged: ${spends.join(' ')}`);
+    assert.equal(merge.vout[0].scriptPubKey.addresses[0], address);
+  } finally {
+    await merger.stop();
+    cleanup(mergeDir);
   }
 });
