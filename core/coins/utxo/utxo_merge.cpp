@@ -38,8 +38,10 @@ Task<std::optional<std::string>> UtxoCoin::mergeOnce(UtxoMergeParams params) {
   selection.dust = settings_.dust;
   selection.fee = co_await feeRule(std::nullopt);
   for (std::size_t i = 0; i < count; ++i)
-    selection.unspent.push_back(
-        {outputs[i].outpoint, {outputs[i].value, outputs[i].script_pubkey}, kind_});
+    selection.unspent.push_back({outputs[i].outpoint,
+                                 {outputs[i].value, outputs[i].script_pubkey},
+                                 kind_,
+                                 outputs[i].confirmations});
   selection.extra_base_bytes = chain_->extraBaseBytes();
   const Selection chosen = selectCoins(selection);  // SelectionError: worth less than the fee
   const std::uint32_t locktime = co_await chain_->locktime(context);

@@ -138,7 +138,7 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
   UtxoWithdrawContext context{*backend_, clock_};
   const std::vector<UnspentOutput> spendable = co_await chain_->spendable(context, std::move(mine));
   for (const UnspentOutput& u : spendable)
-    selection.unspent.push_back({u.outpoint, {u.value, u.script_pubkey}, kind_});
+    selection.unspent.push_back({u.outpoint, {u.value, u.script_pubkey}, kind_, u.confirmations});
   if (req.max && selection.unspent.empty())
     throw rpcError(WithdrawError::ZeroBalanceToWithdrawMax, "Balance is zero", Json());
   Selection chosen;

@@ -22,6 +22,14 @@
 
 namespace walletd {
 
+// Where a chain's block headers keep what walletd reads: their size, and the block time
+// (little-endian 32 bits). The parent's hash is at byte 4 and a header's hash is the double
+// SHA-256 of all of it, on every chain walletd knows.
+struct UtxoHeaderLayout {
+  std::size_t size = 80;         // Bitcoin's; Zcash-style (Equihash) headers: 1487
+  std::size_t time_offset = 68;  // Zcash-style: 100 (after the Sapling root)
+};
+
 // What a hook may ask while a withdraw is built: the coin's peer and clock.
 struct UtxoWithdrawContext {
   UtxoBackend& backend;
@@ -38,6 +46,8 @@ class UtxoChain {
   virtual UtxoTransaction newTransaction() const = 0;
   // Bytes the chain's wire form has beyond Bitcoin's for the same inputs and outputs.
   virtual std::size_t extraBaseBytes() const { return 0; }
+  // The chain's block headers (Bitcoin's 80 bytes by default).
+  virtual UtxoHeaderLayout headerLayout() const { return {}; }
 
   // The withdraw's hooks; the defaults are Bitcoin's.
   // The locktime of a new transaction (Bitcoin: 0).

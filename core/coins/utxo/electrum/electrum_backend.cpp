@@ -140,22 +140,24 @@ ByteArray<32> headerHash(ByteView header) {
 
 Task<std::vector<std::uint64_t>> ElectrumBackend::blockTimes(std::vector<std::uint64_t> heights) {
   // Each header with the one before it (blockchain.block.headers, 2 from height − 1): the second
-  // must name the first's hash as its parent — a header that does not connect is a lie.
+  // must name the first's hash as its parent — a header that does not connect is a lie. Sizes and
+  // the time's place are the chain's (UtxoHeaderLayout).
+  const UtxoHeaderLayout layout = chain_->headerLayout();
   std::vector<Json> params;
   params.reserve(heights.size());
   for (std::uint64_t height : heights)
     params.push_back(Json::array({height > 0 ? height - 1 : 0, height > 0 ? 2 : 1}));
-  ElectrumClient::Validator connects = [&heights](std::size_t i,
-                                                  const Json& answer) -> std::string {
+  ElectrumClient::Validator connects = [&heights, layout](std::size_t i,
+                                                          const Json& answer) -> std::string {
     const std::size_t count = heights[i] > 0 ? 2 : 1;
     if (!answer.is_object() || !answer.contains("hex") || !answer["hex"].is_string() ||
-        answer["hex"].get<std::string>().size() != 160 * count ||
+        answer["hex"].get<std::string>().size() != 2 * layout.size * count ||
         !isHex(answer["hex"].get<std::string>()))
       return "not " + std::to_string(count) + " headers";
     if (count == 1) return "";
     const Bytes both = fromHex(answer["hex"].get<std::string>());
-    const ByteArray<32> parent = headerHash(ByteView(both.data(), 80));
-    if (!std::equal(parent.begin(), parent.end(), both.begin() + 84))
+    const ByteArray<32> parent = headerHash(ByteView(both.data(), layout.size));
+    if (!std::equal(parent.begin(), parent.end(), both.begin() + layout.size + 4))
       return "the header at " + std::to_string(heights[i]) + " does not connect to its parent";
     return "";
   };
@@ -163,11 +165,10 @@ Task<std::vector<std::uint64_t>> ElectrumBackend::blockTimes(std::vector<std::ui
       co_await client_.batch("blockchain.block.headers", params, connects);
   std::vector<std::uint64_t> out;
   for (std::size_t i = 0; i < answers.size(); ++i) {
-    // The time is the little-endian 32-bit integer at byte 68 of the 80-byte header.
     const Bytes bytes = fromHex(answers[i]["hex"].get<std::string>());
-    const std::size_t at = heights[i] > 0 ? 80 : 0;
-    out.push_back(std::uint64_t{bytes[at + 68]} | std::uint64_t{bytes[at + 69]} << 8 |
-                  std::uint64_t{bytes[at + 70]} << 16 | std::uint64_t{bytes[at + 71]} << 24);
+    const std::size_t at = (heights[i] > 0 ? layout.size : 0) + layout.time_offset;
+    out.push_back(std::uint64_t{bytes[at]} | std::uint64_t{bytes[at + 1]} << 8 |
+                  std::uint64_t{bytes[at + 2]} << 16 | std::uint64_t{bytes[at + 3]} << 24);
   }
   co_return out;
 }

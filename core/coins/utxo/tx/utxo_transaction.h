@@ -39,6 +39,10 @@ struct UtxoTransaction {
   std::vector<TxInput> inputs;
   std::vector<TxOutput> outputs;
   std::uint32_t locktime = 0;
+  // What a chain's wire form has after the locktime, kept as read so a parsed transaction
+  // serialises (and hashes) back exactly: an overwintered transaction's expiry height, value
+  // balance and Sapling parts. Empty on Bitcoin's form.
+  Bytes chain_fields;
 
   bool hasWitness() const;
 };

@@ -20,6 +20,7 @@ struct Unspent {
   OutPoint outpoint;
   SpentOutput output;  // value and script
   SpendKind kind = SpendKind::P2PKH;
+  std::uint64_t confirmations = 0;  // 0 in the mempool (KMD's interest needs the height)
 };
 
 struct UtxoFeeRule {
