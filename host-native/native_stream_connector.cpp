@@ -339,7 +339,9 @@ class ChannelLineStream : public LineStream {
         channel.close();
         return;
       }
-      s.wake();
+      // Only a whole line wakes the reader: a line split across reads (an Electrum answer over
+      // 16 KiB, or one the network delivers in pieces) must not end its readLine early.
+      if (start > 0) s.wake();
     }
   }
 

@@ -76,6 +76,7 @@ class JsLineStream : public LineStream {
       ended_ = true;
       problem_ = "the connection broke: " + text;
     }
+    if (lines_.empty() && !ended_) return;  // nothing for a waiting readLine yet
     if (auto w = std::exchange(waiter_, nullptr)) w.resume();
   }
 

@@ -104,6 +104,12 @@ test('faults: drop, garbage and stall move the call to the next server; none lef
   const [accept] = await ltc.rpc('testmempoolaccept', [[spend.json.result.tx_hex]]);
   assert.equal(accept.allowed, true, JSON.stringify(accept));
 
+  // An answer that arrives in pieces is read whole (it used to end the read at the first piece).
+  electrum.fault = 'split';
+  spare.fault = 'split';
+  const split = await walletd.rpc('my_balance', { coin: 'LTC-regtest-segwit' });
+  assert.equal(split.status, 200, split.text);
+  assert.equal(split.json.result.balance, '1');
   electrum.fault = 'stall';
   spare.fault = 'stall';
   const started = Date.now();

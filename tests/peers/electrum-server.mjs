@@ -1,4 +1,5 @@
-// An Electrum protocol 1.4 server over a litecoind (regtest) for the tests — no Electrum server is
+// An Electrum protocol 1.4 server over a litecoind (regtest) for the tests (or any node answering
+// the same RPC calls: bcash-node.mjs, kmd-chain.mjs, whose headers are Zcash-style) — no Electrum server is
 // packaged for Debian or npm, so this one indexes the chain itself from the node's RPC: headers,
 // each script hash's history and unspent outputs, and the mempool. It polls the node (bounded,
 // every `pollMs`) and notifies subscribers of new headers and of script hashes whose status
@@ -7,7 +8,8 @@
 // (tests/data/recorded/electrum): mempool entries {tx_hash, height: 0, or -1 over an unconfirmed
 // parent, fee}, block.headers with `max`. Unknown methods and bad params answer JSON-RPC errors.
 // Faults on demand (`fault`): 'drop' closes the connection on the next request, 'garbage' answers
-// it with bytes that are not JSON, 'stall' never answers, 'lie' answers blockchain.transaction.get
+// it with bytes that are not JSON, 'stall' never answers, 'split' sends each line in two pieces
+// (TCP and TLS), 'lie' answers blockchain.transaction.get
 // with another transaction, blockchain.block.header with zeros and blockchain.block.headers with
 // headers that do not connect.
 import { createHash } from 'node:crypto';
@@ -248,10 +250,11 @@ export class ElectrumServer {
       }
       case 'blockchain.block.headers': {
         const start = need(0, 'number'), count = Math.min(need(1, 'number'), 2016);
-        let hex = this.headers.slice(start, start + count).join('');
+        const headers = this.headers.slice(start, start + count);
+        let hex = headers.join('');
         // A lie: the second header names another parent (it does not connect).
         if (this.fault === 'lie' && hex.length >= 320) hex = hex.slice(0, 168) + '11'.repeat(32) + hex.slice(232);
-        return { count: hex.length / 160, hex, max: 2016 };
+        return { count: headers.length, hex, max: 2016 };
       }
       case 'blockchain.estimatefee': {
         need(0, 'number');
@@ -341,7 +344,19 @@ export class ElectrumServer {
   }
 
   attachStream(socket) {
-    const { session, onLine, gone } = this.session((text) => socket.write(text + '\n'), () => socket.destroy());
+    // Fault 'split': every line goes out in two pieces 30 ms apart, as a slow network delivers
+    // a long answer (the pieces stay in order: each write waits for the one before).
+    let writes = Promise.resolve();
+    const write = (text) => {
+      const line = text + '\n';
+      if (this.fault !== 'split') return void socket.write(line);
+      const half = line.length >> 1;
+      writes = writes.then(() => new Promise((resolve) => {
+        socket.write(line.slice(0, half));
+        setTimeout(() => { socket.write(line.slice(half)); resolve(); }, 30);
+      }));
+    };
+    const { session, onLine, gone } = this.session(write, () => socket.destroy());
     let buffer = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk) => {
