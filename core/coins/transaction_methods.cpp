@@ -205,7 +205,9 @@ void registerTransactionMethods(MethodTable& t) {
             "{ from: string[]; to: string[]; total_amount: string; spent_by_me: string; "
             "received_by_me: string; my_balance_change: string; block_height: number; timestamp: "
             "number; fee_details: WithdrawFee; coin: string; internal_id: string; "
-            "transaction_type: string; memo: string | null } & ({ tx_hex: string; tx_hash: string "
+            "transaction_type: string; memo: string | null; kmd_rewards?: { amount: string; "
+            "claimed_by_me: boolean } /* KMD: the interest claimed */ } & ({ tx_hex: string; "
+            "tx_hash: string "
             "} | RelayAuthorization)");
   t.declare("RelayAuthorization",
             "{ relay_type: \"tron_relay\"; chain_id: string; coin: string; from_address: string; "

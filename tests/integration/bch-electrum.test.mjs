@@ -8,6 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { BcashNode } from '../peers/bcash-node.mjs';
 import { ElectrumServer } from '../peers/electrum-server.mjs';
+import { myBalance, waitFor } from '../support/utxo-check.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup, PASSWORD } from '../support/walletd-process.mjs';
 
 const COIN = 'BCH-regtest';
@@ -62,19 +63,9 @@ async function pay(outputs) {
   return txid;
 }
 
-async function balance() {
-  const r = await walletd.rpc('my_balance', { coin: COIN });
-  assert.equal(r.status, 200, r.text);
-  return r.json.result.balance;
-}
 
-async function settle(check, what) {
-  const end = Date.now() + 15000;
-  while (!(await check())) {
-    assert.ok(Date.now() < end, `timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const balance = () => myBalance(walletd, COIN);
+const settle = (check, what) => waitFor(check, what, 15000);
 
 test('activation: a bchreg cashaddr from the coins file\'s format', async () => {
   const init = await walletd.rpc('task::enable_utxo::init', { ticker: COIN,

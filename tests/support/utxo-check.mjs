@@ -97,3 +97,10 @@ export async function waitFor(check, what, ms = 20000) {
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/** The coin's my_balance `balance` (a decimal string) from `walletd`; throws on an error answer. */
+export async function myBalance(walletd, coin) {
+  const r = await walletd.rpc('my_balance', { coin });
+  if (r.status !== 200) throw new Error(`my_balance ${coin}: ${r.text}`);
+  return r.json.result.balance;
+}

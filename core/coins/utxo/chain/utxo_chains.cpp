@@ -4,6 +4,7 @@
 #include "core/coins/address_codec.h"
 #include "core/coins/utxo/bch/fork_id_chain.h"
 #include "core/coins/utxo/chain/bitcoin_chain.h"
+#include "core/coins/utxo/kmd/overwinter_chain.h"
 
 namespace walletd {
 namespace {
@@ -21,6 +22,14 @@ class ForkIdProfile : public UtxoChainProfile {
   bool serves(const UtxoChainRules& rules) const override { return ForkIdChain::serves(rules); }
   std::shared_ptr<const UtxoChain> make(const UtxoChainRules& rules) const override {
     return std::make_shared<ForkIdChain>(rules);
+  }
+};
+
+class OverwinterProfile : public UtxoChainProfile {
+ public:
+  bool serves(const UtxoChainRules& rules) const override { return OverwinterChain::serves(rules); }
+  std::shared_ptr<const UtxoChain> make(const UtxoChainRules& rules) const override {
+    return std::make_shared<OverwinterChain>(rules);
   }
 };
 
@@ -43,7 +52,8 @@ std::shared_ptr<const UtxoChainProfile> bitcoinProfile() {
 }
 
 const UtxoChains& builtInUtxoChains() {
-  static const UtxoChains chains({bitcoinProfile(), std::make_shared<ForkIdProfile>()});
+  static const UtxoChains chains(
+      {bitcoinProfile(), std::make_shared<ForkIdProfile>(), std::make_shared<OverwinterProfile>()});
   return chains;
 }
 

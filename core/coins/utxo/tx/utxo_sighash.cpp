@@ -23,9 +23,9 @@ Digest32 legacySighash(const UtxoTransaction& tx, std::size_t index, ByteView sc
   return sha256d(preimage);
 }
 
-Bip143Sighash::Bip143Sighash(const UtxoTransaction& tx) : tx_(tx) {
-  Bytes prevouts, sequences, outputs;
-  WireWriter p(prevouts), s(sequences), o(outputs);
+TransparentParts transparentParts(const UtxoTransaction& tx) {
+  TransparentParts parts;
+  WireWriter p(parts.prevouts), s(parts.sequences), o(parts.outputs);
   for (const TxInput& in : tx.inputs) {
     p.raw(in.prevout.txid);
     p.u32(in.prevout.index);
@@ -35,9 +35,14 @@ Bip143Sighash::Bip143Sighash(const UtxoTransaction& tx) : tx_(tx) {
     o.u64(out.value);
     o.varBytes(out.script_pubkey);
   }
-  hash_prevouts_ = sha256d(prevouts);
-  hash_sequence_ = sha256d(sequences);
-  hash_outputs_ = sha256d(outputs);
+  return parts;
+}
+
+Bip143Sighash::Bip143Sighash(const UtxoTransaction& tx) : tx_(tx) {
+  const TransparentParts parts = transparentParts(tx);
+  hash_prevouts_ = sha256d(parts.prevouts);
+  hash_sequence_ = sha256d(parts.sequences);
+  hash_outputs_ = sha256d(parts.outputs);
 }
 
 Digest32 Bip143Sighash::digest(std::size_t index, ByteView script_code, std::uint64_t amount,

@@ -20,6 +20,13 @@ inline constexpr std::uint32_t kSighashAll = 0x01;
 Digest32 legacySighash(const UtxoTransaction& tx, std::size_t index, ByteView script_code,
                        std::uint32_t hash_type = kSighashAll);
 
+// The concatenated outpoints, sequences and outputs of `tx`: what BIP143 (and ZIP-243, with
+// another hash) commits to once per transaction.
+struct TransparentParts {
+  Bytes prevouts, sequences, outputs;
+};
+TransparentParts transparentParts(const UtxoTransaction& tx);
+
 class Bip143Sighash {
  public:
   explicit Bip143Sighash(const UtxoTransaction& tx);

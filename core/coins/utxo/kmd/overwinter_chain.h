@@ -1,0 +1,45 @@
+// OverwinterChain: the profile of overwintered version-4 chains — KMD, its asset chains (DOC,
+// MARTY, ...) and ZEC's transparent part: OverwinterCodec, ZIP-243 signatures with the entry's
+// consensus branch id, Zcash-style (Equihash) headers, KDF's transparent fields (expiry 0). For
+// the ticker KMD the withdraw claims the interest its inputs accrued (kmd_interest.h): the
+// locktime is the chain's median time past (of the last 11 headers), the interest goes to the
+// change, and the answer carries KDF's `kmd_rewards` {amount, claimed_by_me: true}, 0 included.
+// Other overwintered tickers accrue nothing and lock at the current time, as KDF writes them.
+#pragma once
+
+#include "core/coins/utxo/chain/chain_rules.h"
+#include "core/coins/utxo/chain/utxo_chain.h"
+#include "core/coins/utxo/kmd/overwinter_codec.h"
+#include "core/coins/utxo/kmd/zip243_sighash.h"
+
+namespace walletd {
+
+class OverwinterChain : public UtxoChain {
+ public:
+  explicit OverwinterChain(const UtxoChainRules& rules);
+  // Overwintered version 4 on the UTXO protocol, no fork id.
+  static bool serves(const UtxoChainRules& rules);
+
+  std::string_view name() const override { return "overwinter_v4"; }
+  const UtxoTxCodec& codec() const override { return codec_; }
+  const UtxoSighashScheme& sighash() const override { return sighash_; }
+  UtxoTransaction newTransaction() const override;
+  std::size_t extraBaseBytes() const override;
+  UtxoHeaderLayout headerLayout() const override { return {1487, 100}; }
+
+  Task<std::uint32_t> locktime(UtxoWithdrawContext ctx) const override;
+  Task<std::uint64_t> extraInputValue(UtxoWithdrawContext ctx, std::vector<Unspent> inputs,
+                                      std::uint32_t locktime) const override;
+  void addResultExtras(TransactionDetails& details, std::uint64_t extra,
+                       unsigned decimals) const override;
+
+ private:
+  bool accrues_;  // the ticker KMD
+  OverwinterCodec codec_;
+  Zip243Sighash sighash_;
+};
+
+// The median of the block times of the last `count` blocks ending at the tip (KDF's MTP).
+Task<std::uint32_t> medianTimePast(UtxoBackend& backend, std::uint64_t count = 11);
+
+}  // namespace walletd
