@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { KmdChain, komodoInterest } from '../peers/kmd-chain.mjs';
 import { ElectrumServer } from '../peers/electrum-server.mjs';
 import { myBalance, waitFor } from '../support/utxo-check.mjs';
-import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
+import { WalletdProcess, tempDir, writeConfig, cleanup, PASSWORD } from '../support/walletd-process.mjs';
 
 const utxolib = createRequire(import.meta.url)('@bitgo/utxo-lib');
 const KMD = 'KMD';
@@ -92,4 +92,50 @@ test('nothing accrued: kmd_rewards is there with 0, and the change locks at the 
   assert.deepEqual(w.json.result.kmd_rewards, { amount: '0', claimed_by_me: true });
   assert.ok((await chain.rpc('getrawmempool')).includes(w.json.result.tx_hash));
   await mine(1);
+});
+
+test('kmd_rewards_info: each output\'s accrual or KDF\'s reason, largest first', async () => {
+  const info = async () => {
+    const r = await walletd.post({ userpass: PASSWORD, method: 'kmd_rewards_info' });
+    assert.equal(r.status, 200, r.text);
+    return r.json.result;
+  };
+  // A 5 KMD output (too small to accrue) beside the change of the last withdraw.
+  await mine(1, { to: script, value: 5e8, locktime: chain.tip.time });
+  await settle(async () => Number(await balance()) > 93, 'the 5 KMD output');
+  let rows = await info();
+  assert.deepEqual(rows.map((r) => Number(r.amount)).sort((a, b) => b - a), rows.map((r) => Number(r.amount)));
+  const small = rows.find((r) => r.amount === '5');
+  assert.deepEqual(small.accrued_rewards, { NotAccruedReason: 'UtxoAmountLessThanTen' });
+  assert.equal(small.accrue_start_at, undefined);
+  const change = rows[0];
+  assert.deepEqual(change.accrued_rewards, { NotAccruedReason: 'OneHourNotPassedYet' });
+  assert.equal(change.accrue_start_at, change.locktime + 3600);
+  assert.equal(change.accrue_stop_at, change.locktime + 365 * 86400);  // a height below 1000000
+
+  // Two hours of blocks later the change accrues what komodod would credit at the MTP.
+  for (let i = 0; i < 12; i++) chain.mine({ time: chain.tip.time + 600 });
+  await electrum.synced();
+  rows = await info();
+  const later = rows.find((r) => r.tx_hash === change.tx_hash && r.output_index === change.output_index);
+  const expected = komodoInterest(later.height, sats(later.amount), later.locktime, chain.mtp());
+  assert.ok(expected > 0);
+  assert.deepEqual(later.accrued_rewards, { Accrued: (expected / 1e8).toFixed(8).replace(/\.?0+$/, '') });
+
+  // An output still in the mempool: TransactionInMempool, with a start but no stop.
+  const self = await walletd.rpc('withdraw', { coin: KMD, to: address, amount: '20', broadcast: true });
+  assert.equal(self.status, 200, self.text);
+  rows = await info();
+  const pending = rows.find((r) => r.tx_hash === self.json.result.tx_hash && r.amount === '20');
+  assert.deepEqual(pending.accrued_rewards, { NotAccruedReason: 'TransactionInMempool' });
+  assert.equal(pending.height, undefined);
+  assert.equal(pending.accrue_start_at, pending.locktime + 3600);
+  assert.equal(pending.accrue_stop_at, undefined);
+});
+
+test('kmd_rewards_info without KMD active: KDF\'s legacy error', async () => {
+  assert.equal((await walletd.rpc('disable_coin', { coin: KMD })).status, 200);
+  const r = await walletd.post({ userpass: PASSWORD, method: 'kmd_rewards_info' });
+  assert.equal(r.status, 500);
+  assert.match(r.json.error, /KMD is not activated/);
 });

@@ -119,6 +119,17 @@ Task<std::vector<std::vector<UnspentOutput>>> UtxoCoin::unspentOf(
   co_return recent_.correct(addresses, std::move(listed), clock_.monotonicMillis());
 }
 
+Task<std::vector<UnspentOutput>> UtxoCoin::ownUnspent() {
+  const std::vector<WatchedAddress> owned = ownedAddresses();
+  const std::vector<std::vector<UnspentOutput>> listed = co_await unspentOf(owned);
+  std::vector<UnspentOutput> out;
+  for (std::size_t i = 0; i < owned.size() && i < listed.size(); ++i) {
+    for (const UnspentOutput& u : listed[i])
+      if (u.script_pubkey == owned[i].script) out.push_back(u);
+  }
+  co_return out;
+}
+
 Task<std::string> UtxoCoin::broadcastOwn(const UtxoTransaction& tx, std::string hex) {
   const std::string txid = co_await backend_->broadcast(std::move(hex));
   std::vector<Bytes> own;

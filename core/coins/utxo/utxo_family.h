@@ -6,6 +6,7 @@
 #include "core/coins/coin_family.h"
 #include "core/coins/utxo/bch/bch_activation.h"
 #include "core/coins/utxo/chain/utxo_chains.h"
+#include "core/coins/utxo/kmd/kmd_rewards_methods.h"
 #include "core/coins/utxo/utxo_activation.h"
 #include "core/coins/utxo/utxo_address_codec.h"
 
@@ -26,6 +27,7 @@ class UtxoFamily : public CoinFamily {
   void registerMethods(MethodTable& table) const override {
     registerUtxoActivation(table);
     registerBchActivation(table);
+    registerKmdRewardsMethods(table);
   }
   LegacyHandler legacyEnable() const override { return utxoLegacyEnable(); }
   const UtxoActivator& activator() const { return activator_; }
