@@ -8,12 +8,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** `kind` is 'native' or 'wasm'; `name` the program, e.g. 'tron_signing_bench'. */
-export function runCoreBench(name, seconds, kind) {
+/** `kind` is 'native' or 'wasm'; `name` the program, e.g. 'tron_signing_bench'; `args` follow. */
+export function runCoreBench(name, seconds, kind, args = []) {
   const native = ['native-release', 'native-debug'].map((p) => join(root, 'build', p, 'bench', name)).find(existsSync);
   const wasm = join(root, 'build/wasm-release/bench', `${name}.js`);
   const out = kind === 'native'
-    ? native && execFileSync(native, [String(seconds), 'native'], { encoding: 'utf8' })
-    : existsSync(wasm) && execFileSync(process.execPath, [wasm, String(seconds), 'wasm'], { encoding: 'utf8' });
+    ? native && execFileSync(native, [String(seconds), 'native', ...args], { encoding: 'utf8' })
+    : existsSync(wasm) && execFileSync(process.execPath, [wasm, String(seconds), 'wasm', ...args], { encoding: 'utf8' });
   return out ? JSON.parse(out) : null;
 }

@@ -25,7 +25,7 @@ function checkSample({ sample, spent_script: script, spent_value: value, inputs 
 }
 
 function walletd(kind) {
-  const result = runCoreBench('utxo_signing_bench', seconds, kind);
+  const result = runCoreBench('utxo_variants_bench', seconds, kind, ['btc']);
   if (!result) return null;
   checkSample(result);
   return result.ms_per_tx;
