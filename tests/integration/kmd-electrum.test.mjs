@@ -122,6 +122,14 @@ test('kmd_rewards_info: each output\'s accrual or KDF\'s reason, largest first',
   assert.ok(expected > 0);
   assert.deepEqual(later.accrued_rewards, { Accrued: (expected / 1e8).toFixed(8).replace(/\.?0+$/, '') });
 
+  // Outputs of transactions without a locktime, or with a height for one: no accrual.
+  await mine(1, { to: script, value: 11e8, locktime: 0 });
+  await mine(1, { to: script, value: 12e8, locktime: 400000 });
+  await settle(async () => (await info()).some((r) => r.amount === '12'), 'the 11 and 12 KMD outputs');
+  rows = await info();
+  assert.deepEqual(rows.find((r) => r.amount === '11').accrued_rewards, { NotAccruedReason: 'LocktimeNotSet' });
+  assert.deepEqual(rows.find((r) => r.amount === '12').accrued_rewards, { NotAccruedReason: 'LocktimeLessThanThreshold' });
+
   // An output still in the mempool: TransactionInMempool, with a start but no stop.
   const self = await walletd.rpc('withdraw', { coin: KMD, to: address, amount: '20', broadcast: true });
   assert.equal(self.status, 200, self.text);
