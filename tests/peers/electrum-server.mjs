@@ -42,6 +42,7 @@ export class ElectrumServer {
     s.spent = new Map();       // "txid:vout" → spending txid (confirmed)
     s.history = new Map();     // script hash → Map(txid → height)
     s.mempool = new Map();     // txid → decoded tx
+    s.confirmed = new Set();   // txids of indexed blocks' transactions
     s.sessions = new Set();
     s.requests = [];           // [method, params] as received, for the tests
     s.lines = 0;               // request lines received (a JSON-RPC batch is one)
@@ -107,7 +108,15 @@ export class ElectrumServer {
       }
       const pool = new Set(await this.ltc.rpc('getrawmempool'));
       for (const [txid, tx] of this.mempool) {
-        if (!pool.has(txid)) { this.mempool.delete(txid); for (const sh of this.scriptHashesOf(tx)) changed.add(sh); }
+        // A node empties its mempool of a block's transactions a moment before its block count
+        // shows the block: a transaction leaves this mempool once a block of the index has it
+        // (or, evicted, after a few polls), never for the poll in between, when it would be
+        // neither confirmed nor pending here (ElectrumX, too, drops mempool entries as it
+        // indexes the block that confirms them).
+        if (pool.has(txid)) continue;
+        if (!this.confirmed.has(txid) && (tx.missedPolls = (tx.missedPolls ?? 0) + 1) < 5) continue;
+        this.mempool.delete(txid);
+        for (const sh of this.scriptHashesOf(tx)) changed.add(sh);
       }
       for (const txid of pool) {
         if (this.mempool.has(txid)) continue;
@@ -136,6 +145,7 @@ export class ElectrumServer {
   }
 
   indexTx(tx, height, changed) {
+    this.confirmed.add(tx.txid);
     for (const input of tx.vin) {
       if (input.coinbase) continue;
       const key = `${input.txid}:${input.vout}`;
