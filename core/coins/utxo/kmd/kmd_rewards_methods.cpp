@@ -68,9 +68,11 @@ Task<Json> kmdRewardsInfo(RequestContext& ctx, const Json&) {
   const std::uint64_t tip = co_await coin->backend().currentBlock();
   const std::uint32_t mtp = co_await medianTimePast(coin->backend());
   std::vector<std::string> txids;
+  txids.reserve(outputs.size());
   for (const UnspentOutput& u : outputs) txids.push_back(u.outpoint.displayTxid());
   const std::vector<Bytes> raw = co_await coin->backend().transactions(txids);
   std::vector<Row> rows;
+  rows.reserve(outputs.size());
   for (std::size_t i = 0; i < outputs.size() && i < raw.size(); ++i) {
     KmdOutputFacts facts;
     facts.value = outputs[i].value;

@@ -51,6 +51,7 @@ Task<std::uint64_t> OverwinterChain::extraInputValue(UtxoWithdrawContext ctx,
   if (!accrues_ || inputs.empty()) co_return 0;
   const std::uint64_t tip = co_await ctx.backend.currentBlock();
   std::vector<std::string> txids;
+  txids.reserve(inputs.size());
   for (const Unspent& u : inputs) txids.push_back(u.outpoint.displayTxid());
   const std::vector<Bytes> raw = co_await ctx.backend.transactions(txids);
   std::uint64_t total = 0;
