@@ -54,8 +54,8 @@ ParamsAskLog::~ParamsAskLog() {
   current_ask_log = previous_;
 }
 
-void ParamsAskLog::record(const std::string& path) {
-  if (current_ask_log != nullptr) current_ask_log->paths_.insert(path);
+void ParamsAskLog::record(const std::string& reader_path, const char* key) {
+  if (current_ask_log != nullptr) current_ask_log->paths_.insert(reader_path + "." + key);
 }
 
 ParamsReader::ParamsReader(const Json& value, std::string path, bool null_is_empty)
@@ -69,7 +69,7 @@ ParamsReader::ParamsReader(const Json& value, std::string path, bool null_is_emp
 
 const Json* ParamsReader::take(const char* key) {
   seen_.insert(key);
-  ParamsAskLog::record(fieldPath(key));
+  ParamsAskLog::record(path_, key);
   auto it = object_->find(key);
   return it == object_->end() ? nullptr : &*it;
 }

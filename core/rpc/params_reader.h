@@ -33,7 +33,8 @@ class ParamsAskLog {
   ParamsAskLog(const ParamsAskLog&) = delete;
   ParamsAskLog& operator=(const ParamsAskLog&) = delete;
   const std::set<std::string>& paths() const { return paths_; }
-  static void record(const std::string& path);
+  // Records `reader_path`.`key` when a log lives; builds nothing otherwise (every parse calls it).
+  static void record(const std::string& reader_path, const char* key);
 
  private:
   std::set<std::string> paths_;
