@@ -9,27 +9,13 @@
 namespace walletd {
 namespace {
 
-class BitcoinProfile : public UtxoChainProfile {
+// The profile of a chain class with `static bool serves(rules)` and a constructor from the rules.
+template <typename Chain>
+class ChainProfile : public UtxoChainProfile {
  public:
-  bool serves(const UtxoChainRules& rules) const override { return BitcoinChain::serves(rules); }
+  bool serves(const UtxoChainRules& rules) const override { return Chain::serves(rules); }
   std::shared_ptr<const UtxoChain> make(const UtxoChainRules& rules) const override {
-    return std::make_shared<BitcoinChain>(rules);
-  }
-};
-
-class ForkIdProfile : public UtxoChainProfile {
- public:
-  bool serves(const UtxoChainRules& rules) const override { return ForkIdChain::serves(rules); }
-  std::shared_ptr<const UtxoChain> make(const UtxoChainRules& rules) const override {
-    return std::make_shared<ForkIdChain>(rules);
-  }
-};
-
-class OverwinterProfile : public UtxoChainProfile {
- public:
-  bool serves(const UtxoChainRules& rules) const override { return OverwinterChain::serves(rules); }
-  std::shared_ptr<const UtxoChain> make(const UtxoChainRules& rules) const override {
-    return std::make_shared<OverwinterChain>(rules);
+    return std::make_shared<Chain>(rules);
   }
 };
 
@@ -48,12 +34,12 @@ std::shared_ptr<const UtxoChain> UtxoChains::forCoin(const CoinEntry& coin) cons
 }
 
 std::shared_ptr<const UtxoChainProfile> bitcoinProfile() {
-  return std::make_shared<BitcoinProfile>();
+  return std::make_shared<ChainProfile<BitcoinChain>>();
 }
 
 const UtxoChains& builtInUtxoChains() {
-  static const UtxoChains chains(
-      {bitcoinProfile(), std::make_shared<ForkIdProfile>(), std::make_shared<OverwinterProfile>()});
+  static const UtxoChains chains({bitcoinProfile(), std::make_shared<ChainProfile<ForkIdChain>>(),
+                                  std::make_shared<ChainProfile<OverwinterChain>>()});
   return chains;
 }
 
