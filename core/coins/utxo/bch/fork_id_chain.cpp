@@ -36,14 +36,23 @@ Task<std::uint32_t> ForkIdChain::locktime(UtxoWithdrawContext ctx) const {
   co_return static_cast<std::uint32_t>(ctx.clock.unixMillis() / 1000);
 }
 
+// The output scripts of each listed output's making transaction come from the cache or, for the
+// ones it lacks, from one batch to the peer; this call classifies from its own copy, so a cache
+// cleared meanwhile (by this call or another) cannot leave an output without its scripts.
 Task<std::vector<UnspentOutput>> ForkIdChain::spendable(UtxoWithdrawContext ctx,
                                                         std::vector<UnspentOutput> outputs) const {
   if (!token_aware_) co_return outputs;
+  std::map<std::string, std::vector<Bytes>> made_by;
   std::vector<std::string> missing;
   for (const UnspentOutput& u : outputs) {
     const std::string txid = u.outpoint.displayTxid();
-    if (!made_by_.count(txid) && std::find(missing.begin(), missing.end(), txid) == missing.end())
+    if (made_by.count(txid)) continue;
+    auto cached = made_by_.find(txid);
+    if (cached != made_by_.end()) {
+      made_by.emplace(txid, cached->second);
+    } else if (std::find(missing.begin(), missing.end(), txid) == missing.end()) {
       missing.push_back(txid);
+    }
   }
   std::vector<Bytes> raw;
   if (!missing.empty()) raw = co_await ctx.backend.transactions(missing);
@@ -56,10 +65,11 @@ Task<std::vector<UnspentOutput>> ForkIdChain::spendable(UtxoWithdrawContext ctx,
     } catch (const std::exception&) {
       scripts.clear();  // a transaction we cannot read: its outputs are undetermined
     }
-    made_by_[missing[i]] = std::move(scripts);
+    made_by_[missing[i]] = scripts;
+    made_by[missing[i]] = std::move(scripts);
   }
-  std::erase_if(outputs, [this](const UnspentOutput& u) {
-    return classifyBchOutput(made_by_[u.outpoint.displayTxid()], u.outpoint.index) !=
+  std::erase_if(outputs, [&made_by](const UnspentOutput& u) {
+    return classifyBchOutput(made_by[u.outpoint.displayTxid()], u.outpoint.index) !=
            BchOutputKind::Plain;
   });
   co_return outputs;
