@@ -119,13 +119,13 @@ Task<std::vector<std::vector<UnspentOutput>>> UtxoCoin::unspentOf(
   co_return recent_.correct(addresses, std::move(listed), clock_.monotonicMillis());
 }
 
-Task<std::vector<UnspentOutput>> UtxoCoin::ownUnspent() {
-  const std::vector<WatchedAddress> owned = ownedAddresses();
-  const std::vector<std::vector<UnspentOutput>> listed = co_await unspentOf(owned);
+Task<std::vector<UnspentOutput>> UtxoCoin::unspentSpendableBy(
+    std::vector<WatchedAddress> addresses) {
+  const std::vector<std::vector<UnspentOutput>> listed = co_await unspentOf(addresses);
   std::vector<UnspentOutput> out;
-  for (std::size_t i = 0; i < owned.size() && i < listed.size(); ++i) {
+  for (std::size_t i = 0; i < addresses.size() && i < listed.size(); ++i) {
     for (const UnspentOutput& u : listed[i])
-      if (u.script_pubkey == owned[i].script) out.push_back(u);
+      if (u.script_pubkey == addresses[i].script) out.push_back(u);
   }
   co_return out;
 }

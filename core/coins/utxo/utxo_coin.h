@@ -107,8 +107,9 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   // Every address the coin spends from and follows: the one Iguana address, or each address the
   // HD accounts handed out.
   std::vector<WatchedAddress> ownedAddresses();
-  // Every unspent output of the coin's addresses (our own broadcasts accounted for).
-  Task<std::vector<UnspentOutput>> ownUnspent();
+  // The unspent outputs of `addresses` that their own keys can spend (the address's script; our
+  // own broadcasts accounted for), all in one list.
+  Task<std::vector<UnspentOutput>> unspentSpendableBy(std::vector<WatchedAddress> addresses);
   // The HD address's text and script (derived once, then remembered).
   const WatchedAddress& addressAt(HdAddressRef ref);
 

@@ -128,13 +128,7 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
   selection.change_script = change ? change->address.script : mine_.script;
   selection.dust = settings_.dust;
   selection.fee = co_await feeRule(req.fee);
-  const std::vector<std::vector<UnspentOutput>> unspent = co_await unspentOf(sources);
-  std::vector<UnspentOutput> mine;
-  for (std::size_t i = 0; i < sources.size() && i < unspent.size(); ++i) {
-    for (const UnspentOutput& u : unspent[i]) {
-      if (u.script_pubkey == sources[i].script) mine.push_back(u);  // spendable by this key
-    }
-  }
+  std::vector<UnspentOutput> mine = co_await unspentSpendableBy(sources);
   UtxoWithdrawContext context{*backend_, clock_};
   const std::vector<UnspentOutput> spendable = co_await chain_->spendable(context, std::move(mine));
   for (const UnspentOutput& u : spendable)

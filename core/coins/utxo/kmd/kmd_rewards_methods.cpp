@@ -64,23 +64,19 @@ Task<Json> kmdRewardsInfo(RequestContext& ctx, const Json&) {
   if (!coin) refuse("KMD was expected to be UTXO");
   if (dynamic_cast<const OverwinterChain*>(&coin->chain()) == nullptr)
     refuse("rewards info can be obtained for KMD only");
-  const std::vector<UnspentOutput> outputs = co_await coin->ownUnspent();
+  const std::vector<UnspentOutput> outputs =
+      co_await coin->unspentSpendableBy(coin->ownedAddresses());
   const std::uint64_t tip = co_await coin->backend().currentBlock();
-  const std::uint32_t mtp = co_await medianTimePast(coin->backend());
-  std::vector<std::string> txids;
-  txids.reserve(outputs.size());
-  for (const UnspentOutput& u : outputs) txids.push_back(u.outpoint.displayTxid());
-  const std::vector<Bytes> raw = co_await coin->backend().transactions(txids);
+  const std::uint32_t mtp = co_await medianTimePast(coin->backend(), tip);
+  std::vector<KmdOutputRef> refs;
+  refs.reserve(outputs.size());
+  for (const UnspentOutput& u : outputs) refs.push_back({u.outpoint, u.value, u.confirmations});
+  const std::vector<KmdOutputFacts> facts =
+      co_await kmdOutputFacts(coin->backend(), coin->chain().codec(), std::move(refs), tip);
   std::vector<Row> rows;
-  rows.reserve(outputs.size());
-  for (std::size_t i = 0; i < outputs.size() && i < raw.size(); ++i) {
-    KmdOutputFacts facts;
-    facts.value = outputs[i].value;
-    facts.locktime = coin->chain().parse(raw[i]).locktime;
-    const std::uint64_t confirmations = outputs[i].confirmations;
-    if (confirmations > 0 && tip + 1 >= confirmations) facts.height = tip + 1 - confirmations;
-    rows.push_back(rowFor(outputs[i], facts, mtp, coin->settings().decimals));
-  }
+  rows.reserve(facts.size());
+  for (std::size_t i = 0; i < facts.size(); ++i)
+    rows.push_back(rowFor(outputs[i], facts[i], mtp, coin->settings().decimals));
   std::stable_sort(rows.begin(), rows.end(),
                    [](const Row& a, const Row& b) { return a.value > b.value; });
   Json result = Json::array();

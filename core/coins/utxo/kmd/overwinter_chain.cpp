@@ -3,7 +3,6 @@
 
 #include <algorithm>
 
-#include "core/coins/utxo/kmd/kmd_interest.h"
 #include "core/encoding/uint256.h"
 
 namespace walletd {
@@ -29,8 +28,7 @@ std::size_t OverwinterChain::extraBaseBytes() const {
   return 4 + OverwinterCodec::transparentFields().size();  // version group id, the fields
 }
 
-Task<std::uint32_t> medianTimePast(UtxoBackend& backend, std::uint64_t count) {
-  const std::uint64_t tip = co_await backend.currentBlock();
+Task<std::uint32_t> medianTimePast(UtxoBackend& backend, std::uint64_t tip, std::uint64_t count) {
   std::vector<std::uint64_t> heights;
   for (std::uint64_t h = tip + 1 > count ? tip + 1 - count : 0; h <= tip; ++h) heights.push_back(h);
   std::vector<std::uint64_t> times = co_await backend.blockTimes(heights);
@@ -38,30 +36,45 @@ Task<std::uint32_t> medianTimePast(UtxoBackend& backend, std::uint64_t count) {
   co_return times.empty() ? 0 : static_cast<std::uint32_t>(times[times.size() / 2]);
 }
 
-Task<std::uint32_t> OverwinterChain::locktime(UtxoWithdrawContext ctx) const {
-  if (!accrues_) co_return static_cast<std::uint32_t>(ctx.clock.unixMillis() / 1000);
-  co_return co_await medianTimePast(ctx.backend);
+Task<std::vector<KmdOutputFacts>> kmdOutputFacts(UtxoBackend& backend, const UtxoTxCodec& codec,
+                                                 std::vector<KmdOutputRef> outputs,
+                                                 std::uint64_t tip) {
+  std::vector<std::string> txids;
+  txids.reserve(outputs.size());
+  for (const KmdOutputRef& o : outputs) txids.push_back(o.outpoint.displayTxid());
+  const std::vector<Bytes> raw = co_await backend.transactions(txids);
+  std::vector<KmdOutputFacts> facts;
+  facts.reserve(outputs.size());
+  for (std::size_t i = 0; i < outputs.size() && i < raw.size(); ++i) {
+    KmdOutputFacts& f = facts.emplace_back();
+    f.value = outputs[i].value;
+    f.locktime = codec.parse(raw[i]).locktime;
+    const std::uint64_t confirmations = outputs[i].confirmations;
+    if (confirmations > 0 && tip + 1 >= confirmations) f.height = tip + 1 - confirmations;
+  }
+  co_return facts;
 }
 
-// Each input's interest against this transaction's locktime (the MTP), from the locktime and
-// height of the transaction that made it.
+Task<std::uint32_t> OverwinterChain::locktime(UtxoWithdrawContext ctx) const {
+  if (!accrues_) co_return static_cast<std::uint32_t>(ctx.clock.unixMillis() / 1000);
+  const std::uint64_t tip = co_await ctx.backend.currentBlock();
+  co_return co_await medianTimePast(ctx.backend, tip);
+}
+
+// Each input's interest against this transaction's locktime (the MTP).
 Task<std::uint64_t> OverwinterChain::extraInputValue(UtxoWithdrawContext ctx,
                                                      std::vector<Unspent> inputs,
                                                      std::uint32_t locktime) const {
   if (!accrues_ || inputs.empty()) co_return 0;
   const std::uint64_t tip = co_await ctx.backend.currentBlock();
-  std::vector<std::string> txids;
-  txids.reserve(inputs.size());
-  for (const Unspent& u : inputs) txids.push_back(u.outpoint.displayTxid());
-  const std::vector<Bytes> raw = co_await ctx.backend.transactions(txids);
+  std::vector<KmdOutputRef> refs;
+  refs.reserve(inputs.size());
+  for (const Unspent& u : inputs) refs.push_back({u.outpoint, u.output.value, u.confirmations});
+  const std::vector<KmdOutputFacts> facts =
+      co_await kmdOutputFacts(ctx.backend, codec_, std::move(refs), tip);
   std::uint64_t total = 0;
-  for (std::size_t i = 0; i < inputs.size() && i < raw.size(); ++i) {
-    KmdOutputFacts facts;
-    facts.value = inputs[i].output.value;
-    facts.locktime = codec_.parse(raw[i]).locktime;
-    const std::uint64_t confirmations = inputs[i].confirmations;
-    if (confirmations > 0 && tip + 1 >= confirmations) facts.height = tip + 1 - confirmations;
-    const auto interest = kmdInterest(facts, locktime);
+  for (const KmdOutputFacts& f : facts) {
+    const auto interest = kmdInterest(f, locktime);
     if (const auto* accrued = std::get_if<std::uint64_t>(&interest)) total += *accrued;
   }
   co_return total;

@@ -9,6 +9,7 @@
 
 #include "core/coins/utxo/chain/chain_rules.h"
 #include "core/coins/utxo/chain/utxo_chain.h"
+#include "core/coins/utxo/kmd/kmd_interest.h"
 #include "core/coins/utxo/kmd/overwinter_codec.h"
 #include "core/coins/utxo/kmd/zip243_sighash.h"
 
@@ -39,7 +40,22 @@ class OverwinterChain : public UtxoChain {
   Zip243Sighash sighash_;
 };
 
-// The median of the block times of the last `count` blocks ending at the tip (KDF's MTP).
-Task<std::uint32_t> medianTimePast(UtxoBackend& backend, std::uint64_t count = 11);
+// The median of the block times of the last `count` blocks ending at `tip` (KDF's MTP).
+Task<std::uint32_t> medianTimePast(UtxoBackend& backend, std::uint64_t tip,
+                                   std::uint64_t count = 11);
+
+// An output whose interest is asked about: where it is, its value, its confirmations.
+struct KmdOutputRef {
+  OutPoint outpoint;
+  std::uint64_t value = 0;
+  std::uint64_t confirmations = 0;
+};
+
+// What the interest of each output depends on (kmd_interest.h): its value, and the locktime
+// (from the peer, parsed with `codec`) and height (from its confirmations below `tip`) of the
+// transaction that made it. The withdraw's claim and kmd_rewards_info both start here.
+Task<std::vector<KmdOutputFacts>> kmdOutputFacts(UtxoBackend& backend, const UtxoTxCodec& codec,
+                                                 std::vector<KmdOutputRef> outputs,
+                                                 std::uint64_t tip);
 
 }  // namespace walletd
