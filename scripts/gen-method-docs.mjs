@@ -24,7 +24,9 @@ function methodsMarkdown() {
     'Every method takes `params` and answers `result` of the TypeScript types below (mmrpc 2.0;',
     'a method marked "legacy form too" also answers KDF\'s legacy request shape, its params at the',
     'top level; one marked "legacy form only" answers only that shape, as in KDF). Defaults are',
-    'written as `/* default … */`.', '', '## Methods', ''];
+    'written as `/* default … */`; an optional field (`?:`) may also be sent as null, which is',
+    'read as absent (serde\'s `Option`). The params types come from the schemas that parse them',
+    '(core/rpc/schema.h).', '', '## Methods', ''];
   for (const m of table.methods) {
     lines.push(`### \`${m.name}\`${forms(m) ? ` (${forms(m)})` : ''}`, '',
       '```ts', `params: ${m.params}`, `result: ${m.result}`, '```', '');

@@ -81,14 +81,37 @@ Task<Json> activateTokenCoin(Node& node, TokenActivationParams params) {
   co_return co_await tokenRoute().run(node, std::move(params), std::make_shared<RpcTaskHandle>());
 }
 
-TokenActivationParams TokenActivationParams::parse(ParamsReader& r) {
-  TokenActivationParams p;
-  p.ticker = r.required<std::string>("ticker");
-  ParamsReader a = r.object("activation_params");
-  p.required_confirmations = a.optional<std::uint32_t>("required_confirmations");
-  a.ignoreUnknown();
-  r.optional<Json>("protocol");  // KDF's custom-token form; the coins file is authoritative
-  return p;
+namespace {
+
+// enable_erc20's activation_params: KDF's Erc20TokenActivationRequest.
+struct TokenActivationFields {
+  std::optional<std::uint32_t> required_confirmations;
+  static const ObjectSchema<TokenActivationFields>& schema() {
+    static const auto s = ObjectSchema<TokenActivationFields>().optional(
+        "required_confirmations", &TokenActivationFields::required_confirmations);
+    return s;
+  }
+};
+
+struct TokenActivationField {
+  static std::optional<std::uint32_t> decode(const Json& v, const std::string& path) {
+    return TokenActivationFields::schema().fromJson(v, path).required_confirmations;
+  }
+  static std::string ts() { return TokenActivationFields::schema().ts(); }
+};
+
+}  // namespace
+
+const ObjectSchema<TokenActivationParams>& TokenActivationParams::schema() {
+  using P = TokenActivationParams;
+  static const auto s =
+      ObjectSchema<P>()
+          .required("ticker", &P::ticker)
+          .required<TokenActivationField>("activation_params", &P::required_confirmations)
+          .optional("protocol", &P::protocol,
+                    "KDF's custom-token form, accepted; walletd takes the token from the coins "
+                    "file");
+  return s;
 }
 
 void registerActivationMethods(MethodTable& t) {
@@ -105,15 +128,11 @@ void registerActivationMethods(MethodTable& t) {
             "erc20_addresses_infos: Record<string, CoinAddressInfo>; nfts_infos: object } | { "
             "current_block: number; ticker: string; wallet_balance: { wallet_type: \"HD\"; "
             "accounts: HDAccountBalance[] }; nfts_infos: object }");
-  t.add({"enable_eth_with_tokens", "PlatformActivationParams", "PlatformActivationResult",
-         MethodAccess::Protected, typedHandler(&enableEthWithTokens), nullptr});
-  addRpcTaskMethods<PlatformActivationParams>(t, "enable_eth", "PlatformActivationParams",
-                                              "PlatformActivationResult", &checkPlatformInit,
-                                              &activatePlatform);
+  t.add({"enable_eth_with_tokens", "PlatformActivationResult", MethodAccess::Protected,
+         typedHandler(&enableEthWithTokens), nullptr});
+  addRpcTaskMethods<PlatformActivationParams>(t, "enable_eth", "PlatformActivationResult",
+                                              &checkPlatformInit, &activatePlatform);
   t.add({"enable_erc20",
-         "{ ticker: string; activation_params: { required_confirmations?: number }; protocol?: "
-         "object /* KDF's custom-token form, accepted; walletd takes the token from the coins "
-         "file */ }",
          "{ balances: Record<string, BalanceInfo>; platform_coin: string; "
          "token_contract_address: string; required_confirmations: number }",
          MethodAccess::Protected, typedHandler(&enableErc20), nullptr});

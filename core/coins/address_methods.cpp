@@ -13,31 +13,31 @@
 namespace walletd {
 namespace {
 
-// {format, network?}
+// KDF's UtxoAddressFormat (standard, segwit, cashaddress), EthAddressFormat (mixedcase,
+// singlecase) and QTUM's contract/wallet.
+constexpr const char* kAddressFormats[] = {"mixedcase", "singlecase", "cashaddress", "standard",
+                                           "segwit",    "contract",   "wallet"};
+
+void checkNetwork(const std::string& network, const std::string& path) {
+  if (network.empty() || network.size() > 83)
+    throwInvalidParams(path + ": must have 1 to 83 characters");
+}
+
+// {format, network?}: `network` belongs to cashaddress (elsewhere it is ignored, as KDF ignores
+// it).
 struct AddressFormatRequest {
   std::string format;
   std::optional<std::string> network;
-  static AddressFormatRequest fromJson(const Json& value, const std::string& path) {
-    ParamsReader r(value, path, false);
-    AddressFormatRequest f;
-    f.format = r.required<std::string>("format");
-    // KDF's UtxoAddressFormat (standard, segwit, cashaddress), EthAddressFormat (mixedcase,
-    // singlecase) and QTUM's contract/wallet; `network` belongs to cashaddress (elsewhere it is
-    // ignored, as KDF ignores it).
-    static const char* const kFormats[] = {"mixedcase", "singlecase", "cashaddress", "standard",
-                                           "segwit",    "contract",   "wallet"};
-    if (std::find(std::begin(kFormats), std::end(kFormats), f.format) == std::end(kFormats)) {
-      throwInvalidParams(r.fieldPath("format") + ": unknown variant `" + f.format.substr(0, 100) +
-                         "`, expected one of `mixedcase`, `singlecase`, `cashaddress`, "
-                         "`standard`, `segwit`, `contract`, `wallet`");
-    }
-    f.network = r.optional<std::string>("network");
-    if (f.format != "cashaddress") f.network.reset();
-    if (f.network && (f.network->empty() || f.network->size() > 83)) {
-      throwInvalidParams(r.fieldPath("network") + ": must have 1 to 83 characters");
-    }
-    r.ignoreUnknown();
-    return f;
+  static const ObjectSchema<AddressFormatRequest>& schema() {
+    static const auto s =
+        ObjectSchema<AddressFormatRequest>()
+            .required<Literals<kAddressFormats>>("format", &AddressFormatRequest::format)
+            .optional("network", &AddressFormatRequest::network)
+            .then([](AddressFormatRequest& f, const ParamsReader& r) {
+              if (f.format != "cashaddress") f.network.reset();
+              if (f.network) checkNetwork(*f.network, r.fieldPath("network"));
+            });
+    return s;
   }
 };
 
@@ -45,17 +45,24 @@ struct ConvertAddressParams {
   std::string coin;
   std::string from;
   AddressFormatRequest to_address_format;
-  static ConvertAddressParams parse(ParamsReader& r) {
-    return {r.required<std::string>("coin"), r.required<std::string>("from"),
-            r.required<AddressFormatRequest>("to_address_format")};
+  static const ObjectSchema<ConvertAddressParams>& schema() {
+    static const auto s =
+        ObjectSchema<ConvertAddressParams>()
+            .required("coin", &ConvertAddressParams::coin)
+            .required("from", &ConvertAddressParams::from)
+            .required("to_address_format", &ConvertAddressParams::to_address_format);
+    return s;
   }
 };
 
 struct ValidateAddressParams {
   std::string coin;
   std::string address;
-  static ValidateAddressParams parse(ParamsReader& r) {
-    return {r.required<std::string>("coin"), r.required<std::string>("address")};
+  static const ObjectSchema<ValidateAddressParams>& schema() {
+    static const auto s = ObjectSchema<ValidateAddressParams>()
+                              .required("coin", &ValidateAddressParams::coin)
+                              .required("address", &ValidateAddressParams::address);
+    return s;
   }
 };
 
@@ -109,14 +116,9 @@ Task<Json> validateAddress(RequestContext& ctx, ValidateAddressParams p) {
 }  // namespace
 
 void registerAddressMethods(MethodTable& t) {
-  t.add({"convertaddress",
-         "{ coin: string; from: string; to_address_format: { format: \"mixedcase\" | "
-         "\"singlecase\" | \"cashaddress\" | \"standard\" | \"segwit\" | \"contract\" | "
-         "\"wallet\"; network?: string } }",
-         "{ address: string }", MethodAccess::Protected, typedHandler(&convertAddress),
-         legacyResultHandler(&convertAddress)});
-  t.add({"validateaddress", "{ coin: string; address: string }",
-         "{ is_valid: boolean; reason?: string }", MethodAccess::Protected,
+  t.add({"convertaddress", "{ address: string }", MethodAccess::Protected,
+         typedHandler(&convertAddress), legacyResultHandler(&convertAddress)});
+  t.add({"validateaddress", "{ is_valid: boolean; reason?: string }", MethodAccess::Protected,
          typedHandler(&validateAddress), legacyResultHandler(&validateAddress)});
 }
 

@@ -17,13 +17,13 @@ WALLETD_ERROR_FAMILY(BalanceStreamError, WALLETD_BALANCE_STREAM_ERRORS)
 struct BalanceStreamParams {
   std::string coin;
   std::uint64_t client_id = 0;
-  bool has_config = false;
-  static BalanceStreamParams parse(ParamsReader& r) {
-    BalanceStreamParams p;
-    p.coin = r.required<std::string>("coin");
-    p.client_id = r.optionalOr<std::uint64_t>("client_id", 0);
-    p.has_config = r.optional<Json>("config").has_value();
-    return p;
+  std::optional<Json> config;
+  static const ObjectSchema<BalanceStreamParams>& schema() {
+    static const auto s = ObjectSchema<BalanceStreamParams>()
+                              .required("coin", &BalanceStreamParams::coin)
+                              .fallback("client_id", &BalanceStreamParams::client_id, 0u)
+                              .optional("config", &BalanceStreamParams::config);
+    return s;
   }
 };
 
@@ -34,7 +34,7 @@ Task<Json> enableBalanceStream(RequestContext& ctx, BalanceStreamParams p) {
     throw rpcError(BalanceStreamError::CoinNotSupported,
                    p.coin + " does not stream balance changes", Json());
   }
-  if (p.has_config) {
+  if (p.config) {
     const std::string message = "Invalid config provided. No config needed";
     throw rpcError(BalanceStreamError::EnableError, message, Json(message));
   }
@@ -50,10 +50,8 @@ Task<Json> enableBalanceStream(RequestContext& ctx, BalanceStreamParams p) {
 }  // namespace
 
 void registerBalanceStreamMethods(MethodTable& t) {
-  t.add({"stream::balance::enable",
-         "{ coin: string; client_id?: number /* default 0 */; config?: object }",
-         "{ streamer_id: string }", MethodAccess::Protected, typedHandler(&enableBalanceStream),
-         nullptr});
+  t.add({"stream::balance::enable", "{ streamer_id: string }", MethodAccess::Protected,
+         typedHandler(&enableBalanceStream), nullptr});
 }
 
 }  // namespace walletd

@@ -57,8 +57,9 @@ class PlatformActivator : public CoinActivator<PlatformActivationParams> {
 
 struct TokenActivationParams {
   std::string ticker;
-  std::optional<std::uint32_t> required_confirmations;
-  static TokenActivationParams parse(ParamsReader& r);
+  std::optional<std::uint32_t> required_confirmations;  // activation_params'
+  std::optional<Json> protocol;  // KDF's custom-token form; the coins file is authoritative
+  static const ObjectSchema<TokenActivationParams>& schema();
 };
 
 // A family's side of enable_erc20: `activate` finds the token's platform (EnableTokenError) and
@@ -83,6 +84,15 @@ struct WithdrawOption {
   std::string name;
   std::string ts_type;
 };
+
+// The withdraw options a family's schema of them declares (each field's type and comment).
+template <typename T>
+std::vector<WithdrawOption> withdrawOptionsOf(const ObjectSchema<T>& schema) {
+  std::vector<WithdrawOption> out;
+  for (const auto& [key, declaration] : schema.declarations())
+    out.push_back({key, declaration.substr(declaration.find(": ") + 2)});
+  return out;
+}
 
 class CoinFamily {
  public:

@@ -14,7 +14,10 @@ namespace {
 
 struct CoinParams {
   std::string coin;
-  static CoinParams parse(ParamsReader& r) { return {r.required<std::string>("coin")}; }
+  static const ObjectSchema<CoinParams>& schema() {
+    static const auto s = ObjectSchema<CoinParams>().required("coin", &CoinParams::coin);
+    return s;
+  }
 };
 
 std::shared_ptr<ActiveCoin> activeCoin(Node& node, const std::string& ticker) {
@@ -52,14 +55,19 @@ Task<Json> myBalance(RequestContext& ctx, CoinParams p) {
 }
 
 // KDF's legacy disable_coin reads `force_disable` with as_bool(): anything but `true` is false.
+struct AsBool {
+  static bool decode(const Json& v, const std::string&) { return v.is_boolean() && v.get<bool>(); }
+  static std::string ts() { return "boolean"; }
+};
+
 struct DisableParams {
   std::string coin;
   bool force = false;
-  static DisableParams parse(ParamsReader& r) {
-    DisableParams p{r.required<std::string>("coin")};
-    const auto force = r.optional<Json>("force_disable");
-    p.force = force && force->is_boolean() && force->get<bool>();
-    return p;
+  static const ObjectSchema<DisableParams>& schema() {
+    static const auto s = ObjectSchema<DisableParams>()
+                              .required("coin", &DisableParams::coin)
+                              .fallback<AsBool>("force_disable", &DisableParams::force, false);
+    return s;
   }
 };
 
@@ -93,13 +101,13 @@ Task<Json> disableCoin(RequestContext& ctx, DisableParams p) {
 void registerCoinMethods(MethodTable& t) {
   t.declare("BalanceInfo", "{ spendable: string; unspendable: string }");
   // The v2 answer; the legacy form answers {result: [{ticker, address}]}.
-  t.add({"get_enabled_coins", "{}", "{ coins: { ticker: string }[] }", MethodAccess::Protected,
+  t.add({"get_enabled_coins", "{ coins: { ticker: string }[] }", MethodAccess::Protected,
          typedHandler(&enabledCoins), legacyHandler(&enabledCoinsLegacy)});
-  t.add({"my_balance", "{ coin: string }",
+  t.add({"my_balance",
          "{ address: string; balance: string; unspendable_balance: string; coin: string; "
          "relay_address?: string }",
          MethodAccess::Protected, typedHandler(&myBalance), legacyHandler(&myBalance)});
-  t.add({"disable_coin", "{ coin: string; force_disable?: boolean /* default false */ }",
+  t.add({"disable_coin",
          "{ coin: string; cancelled_orders: string[]; passivized: boolean; tokens: string[] }",
          MethodAccess::Protected, typedHandler(&disableCoin), legacyResultHandler(&disableCoin)});
 }

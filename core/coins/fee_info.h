@@ -46,6 +46,7 @@ struct FeeInfo {
       value;
 
   static FeeInfo fromJson(const Json& value, const std::string& path);
+  static std::string tsType() { return "FeeInfo"; }
   // The `type` tag as written on the wire ("EthGas", ...).
   std::string typeName() const;
   template <typename T>

@@ -58,12 +58,18 @@ constexpr std::uint32_t kMaxAccounts = 100;
 constexpr std::uint32_t kMaxGapLimit = 1000;
 constexpr std::uint32_t kMaxPageLimit = 1000;
 
-std::uint32_t gapLimitField(ParamsReader& r, std::uint32_t fallback) {
-  const auto v = r.optional<std::uint32_t>("gap_limit");
-  if (v && (*v == 0 || *v > kMaxGapLimit))
-    throwInvalidParams(r.fieldPath("gap_limit") + ": out of range 1.." +
-                       std::to_string(kMaxGapLimit));
-  return v.value_or(fallback);
+void checkGapLimit(const std::uint32_t& v, const std::string& path) {
+  if (v == 0 || v > kMaxGapLimit)
+    throwInvalidParams(path + ": out of range 1.." + std::to_string(kMaxGapLimit));
+}
+
+void checkPageLimit(const std::uint32_t& v, const std::string& path) {
+  if (v == 0 || v > kMaxPageLimit)
+    throwInvalidParams(path + ": out of range 1.." + std::to_string(kMaxPageLimit));
+}
+
+void checkPageNumber(const std::uint32_t& v, const std::string& path) {
+  if (v == 0) throwInvalidParams(path + ": must be at least 1");
 }
 
 struct NewAddressParams {
@@ -71,14 +77,28 @@ struct NewAddressParams {
   std::uint32_t account_id = 0;
   Bip44Chain chain = Bip44Chain::External;
   std::optional<std::uint32_t> gap_limit;
-  static NewAddressParams parse(ParamsReader& r) {
-    NewAddressParams p;
-    p.coin = r.required<std::string>("coin");
-    p.account_id = decodeChildIndex(r.required<Json>("account_id"), r.fieldPath("account_id"));
-    if (auto chain = r.optional<Json>("chain"))
-      p.chain = bip44ChainFromJson(*chain, r.fieldPath("chain"));
-    if (r.has("gap_limit")) p.gap_limit = gapLimitField(r, 0);
-    return p;
+  static const ObjectSchema<NewAddressParams>& schema() {
+    static const auto s =
+        ObjectSchema<NewAddressParams>()
+            .required("coin", &NewAddressParams::coin)
+            .required<ChildIndexField>("account_id", &NewAddressParams::account_id)
+            .fallback<Bip44ChainField>("chain", &NewAddressParams::chain, Bip44Chain::External)
+            .optional("gap_limit", &NewAddressParams::gap_limit, nullptr, &checkGapLimit);
+    return s;
+  }
+};
+
+// KDF's PagingOptionsEnum over address indexes: {PageNumber} or {FromId}.
+struct AddressPaging {
+  std::optional<std::uint32_t> from_id;
+  std::optional<std::uint32_t> page_number;
+  static const ObjectSchema<AddressPaging>& schema() {
+    static const auto s =
+        ObjectSchema<AddressPaging>()
+            .optional("PageNumber", &AddressPaging::page_number, nullptr, &checkPageNumber)
+            .optional<ChildIndexField>("FromId", &AddressPaging::from_id)
+            .exactlyOneOf({"PageNumber", "FromId"});
+    return s;
   }
 };
 
@@ -87,33 +107,25 @@ struct AccountBalanceParams {
   std::uint32_t account_index = 0;
   Bip44Chain chain = Bip44Chain::External;
   std::uint32_t limit = 10;
-  std::optional<std::uint32_t> from_id;  // paging_options {FromId}
-  std::uint32_t page_number = 1;         // paging_options {PageNumber}
-  static AccountBalanceParams parse(ParamsReader& r) {
-    AccountBalanceParams p;
-    p.coin = r.required<std::string>("coin");
-    p.account_index =
-        decodeChildIndex(r.required<Json>("account_index"), r.fieldPath("account_index"));
-    p.chain = bip44ChainFromJson(r.required<Json>("chain"), r.fieldPath("chain"));
-    p.limit = r.optionalOr<std::uint32_t>("limit", 10);
-    if (p.limit == 0 || p.limit > kMaxPageLimit)
-      throwInvalidParams(r.fieldPath("limit") + ": out of range 1.." +
-                         std::to_string(kMaxPageLimit));
-    if (auto paging = r.optional<Json>("paging_options")) {
-      ParamsReader o(*paging, r.fieldPath("paging_options"), false);
-      if (o.has("FromId")) {
-        p.from_id = decodeChildIndex(o.required<Json>("FromId"), o.fieldPath("FromId"));
-      } else {
-        p.page_number = o.required<std::uint32_t>("PageNumber");
-        if (p.page_number == 0)
-          throwInvalidParams(o.fieldPath("PageNumber") + ": must be at least 1");
-      }
-      o.ignoreUnknown();
-    }
-    return p;
+  std::optional<AddressPaging> paging_options;
+  static const ObjectSchema<AccountBalanceParams>& schema() {
+    static const auto s =
+        ObjectSchema<AccountBalanceParams>()
+            .required("coin", &AccountBalanceParams::coin)
+            .required<ChildIndexField>("account_index", &AccountBalanceParams::account_index)
+            .required<Bip44ChainField>("chain", &AccountBalanceParams::chain)
+            .fallback("limit", &AccountBalanceParams::limit, 10u, nullptr, &checkPageLimit)
+            .optional("paging_options", &AccountBalanceParams::paging_options);
+    return s;
+  }
+  std::optional<std::uint32_t> fromId() const {
+    return paging_options ? paging_options->from_id : std::nullopt;
+  }
+  std::uint32_t pageNumber() const {
+    return paging_options && paging_options->page_number ? *paging_options->page_number : 1;
   }
   Json pagingJson() const {
-    return from_id ? Json{{"FromId", *from_id}} : Json{{"PageNumber", page_number}};
+    return fromId() ? Json{{"FromId", *fromId()}} : Json{{"PageNumber", pageNumber()}};
   }
 };
 
@@ -121,12 +133,12 @@ struct AccountBalanceParams {
 struct InitAccountBalanceParams {
   std::string coin;
   std::uint32_t account_index = 0;
-  static InitAccountBalanceParams parse(ParamsReader& r) {
-    InitAccountBalanceParams p;
-    p.coin = r.required<std::string>("coin");
-    p.account_index =
-        decodeChildIndex(r.required<Json>("account_index"), r.fieldPath("account_index"));
-    return p;
+  static const ObjectSchema<InitAccountBalanceParams>& schema() {
+    static const auto s =
+        ObjectSchema<InitAccountBalanceParams>()
+            .required("coin", &InitAccountBalanceParams::coin)
+            .required<ChildIndexField>("account_index", &InitAccountBalanceParams::account_index);
+    return s;
   }
 };
 
@@ -134,17 +146,18 @@ struct InitAccountBalanceParams {
 // gap_limit?}; without account_id the next account after the known ones.
 struct CreateAccountParams {
   std::string coin;
-  std::optional<std::uint32_t> account_id;
+  std::optional<std::uint32_t> account_id;  // null is None, as KDF's Option<u32>
   bool scan = true;
   std::optional<std::uint32_t> gap_limit;
-  static CreateAccountParams parse(ParamsReader& r) {
-    CreateAccountParams p;
-    p.coin = r.required<std::string>("coin");
-    if (auto id = r.optional<Json>("account_id"))  // null is None, as KDF's Option<u32>
-      p.account_id = decodeChildIndex(*id, r.fieldPath("account_id"));
-    p.scan = r.optionalOr<bool>("scan", true);
-    if (r.has("gap_limit")) p.gap_limit = gapLimitField(r, 0);
-    return p;
+  static const ObjectSchema<CreateAccountParams>& schema() {
+    static const auto s =
+        ObjectSchema<CreateAccountParams>()
+            .required("coin", &CreateAccountParams::coin)
+            .optional<ChildIndexField>("account_id", &CreateAccountParams::account_id,
+                                       "default: the next account")
+            .fallback("scan", &CreateAccountParams::scan, true)
+            .optional("gap_limit", &CreateAccountParams::gap_limit, nullptr, &checkGapLimit);
+    return s;
   }
 };
 
@@ -152,13 +165,13 @@ struct ScanAddressesParams {
   std::string coin;
   std::uint32_t account_index = 0;
   std::optional<std::uint32_t> gap_limit;
-  static ScanAddressesParams parse(ParamsReader& r) {
-    ScanAddressesParams p;
-    p.coin = r.required<std::string>("coin");
-    p.account_index =
-        decodeChildIndex(r.required<Json>("account_index"), r.fieldPath("account_index"));
-    if (r.has("gap_limit")) p.gap_limit = gapLimitField(r, 0);
-    return p;
+  static const ObjectSchema<ScanAddressesParams>& schema() {
+    static const auto s =
+        ObjectSchema<ScanAddressesParams>()
+            .required("coin", &ScanAddressesParams::coin)
+            .required<ChildIndexField>("account_index", &ScanAddressesParams::account_index)
+            .optional("gap_limit", &ScanAddressesParams::gap_limit, nullptr, &checkGapLimit);
+    return s;
   }
 };
 
@@ -261,7 +274,7 @@ Task<Json> accountBalance(Node& node, AccountBalanceParams p) {
   const HdWallet& wallet = hd->hdWallet();
   const std::uint32_t total = wallet.addressCount(p.account_index, p.chain);
   const std::uint64_t from =
-      p.from_id ? std::uint64_t{*p.from_id} + 1 : std::uint64_t{p.page_number - 1} * p.limit;
+      p.fromId() ? std::uint64_t{*p.fromId()} + 1 : std::uint64_t{p.pageNumber() - 1} * p.limit;
   std::vector<HdAddressRef> page;
   for (std::uint64_t index = from; index < total && index < from + p.limit; ++index)
     page.push_back({p.account_index, static_cast<std::uint32_t>(index), p.chain});
@@ -407,33 +420,23 @@ void registerHdMethods(MethodTable& t) {
             "balance: Record<string, BalanceInfo>; relay_address?: string /* TRON with a relay "
             "provider */ }");
   t.declare("PagingOptions", "{ PageNumber: number } | { FromId: number }");
-  const std::string new_address_params =
-      "{ coin: string; account_id: number; chain?: \"External\" | \"Internal\"; gap_limit?: "
-      "number }";
-  t.add({"get_new_address", new_address_params, "{ new_address: HDAddressBalance }",
-         MethodAccess::Protected, typedHandler(&getNewAddress), nullptr});
-  addRpcTaskMethods<NewAddressParams>(t, "get_new_address", new_address_params,
-                                      "{ new_address: HDAddressBalance }", &checkNewAddress,
-                                      &newAddressTask, "Preparing");
-  const std::string balance_params =
-      "{ coin: string; account_index: number; chain: \"External\" | \"Internal\"; limit?: number; "
-      "paging_options?: PagingOptions }";
+  t.add({"get_new_address", "{ new_address: HDAddressBalance }", MethodAccess::Protected,
+         typedHandler(&getNewAddress), nullptr});
+  addRpcTaskMethods<NewAddressParams>(t, "get_new_address", "{ new_address: HDAddressBalance }",
+                                      &checkNewAddress, &newAddressTask, "Preparing");
   const std::string balance_result =
       "{ account_index: number; derivation_path: string; addresses: HDAddressBalance[]; "
       "page_balance: Record<string, BalanceInfo>; limit: number; skipped: number; total: number; "
       "total_pages: number; paging_options: PagingOptions }";
-  t.add({"account_balance", balance_params, balance_result, MethodAccess::Protected,
+  t.add({"account_balance", balance_result, MethodAccess::Protected,
          typedHandler(&accountBalanceMethod), nullptr});
-  addRpcTaskMethods<InitAccountBalanceParams>(
-      t, "account_balance", "{ coin: string; account_index: number }", "HDAccountBalance",
-      &checkAccountBalance, &accountBalanceTask, "RequestingAccountBalance");
-  addRpcTaskMethods<CreateAccountParams>(
-      t, "create_new_account",
-      "{ coin: string; account_id?: number /* default: the next account */; scan?: boolean /* "
-      "default true */; gap_limit?: number }",
-      "HDAccountBalance", &checkCreateAccount, &createAccountTask, "Preparing");
+  addRpcTaskMethods<InitAccountBalanceParams>(t, "account_balance", "HDAccountBalance",
+                                              &checkAccountBalance, &accountBalanceTask,
+                                              "RequestingAccountBalance");
+  addRpcTaskMethods<CreateAccountParams>(t, "create_new_account", "HDAccountBalance",
+                                         &checkCreateAccount, &createAccountTask, "Preparing");
   addRpcTaskMethods<ScanAddressesParams>(
-      t, "scan_for_new_addresses", "{ coin: string; account_index: number; gap_limit?: number }",
+      t, "scan_for_new_addresses",
       "{ account_index: number; derivation_path: string; new_addresses: HDAddressBalance[] }",
       &checkScan, &scanForNewAddresses, "InProgress");
 }

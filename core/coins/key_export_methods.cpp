@@ -19,32 +19,28 @@ constexpr std::uint64_t kMaxNonHardenedIndex = kHardened - 1;
 constexpr std::uint32_t kMaxHdRange = 100;
 constexpr std::size_t kMaxCoins = 100;  // bounds one request's work (KDF has no limit)
 
+constexpr const char* kKeyModes[] = {"hd", "iguana"};
+
+void checkCoinCount(const std::vector<std::string>& coins, const std::string& path) {
+  if (coins.size() > kMaxCoins)
+    throwInvalidParams(path + ": at most " + std::to_string(kMaxCoins) + " tickers per request");
+}
+
 struct GetPrivateKeysParams {
   std::vector<std::string> coins;
   std::optional<std::string> mode;  // "hd" | "iguana"
   std::optional<std::uint32_t> start_index, end_index, account_index;
 
-  static std::optional<std::uint32_t> index(ParamsReader& r, const char* key) {
-    auto v = r.optional<Json>(key);
-    if (!v) return std::nullopt;
-    return decodeChildIndex(*v, r.fieldPath(key));
-  }
-  static GetPrivateKeysParams parse(ParamsReader& r) {
-    GetPrivateKeysParams p;
-    p.coins = r.required<std::vector<std::string>>("coins");
-    if (p.coins.size() > kMaxCoins) {
-      throwInvalidParams(r.fieldPath("coins") + ": at most " + std::to_string(kMaxCoins) +
-                         " tickers per request");
-    }
-    p.mode = r.optional<std::string>("mode");
-    if (p.mode && *p.mode != "hd" && *p.mode != "iguana") {
-      throwInvalidParams(r.fieldPath("mode") + ": unknown variant `" + p.mode->substr(0, 100) +
-                         "`, expected `hd` or `iguana`");
-    }
-    p.start_index = index(r, "start_index");
-    p.end_index = index(r, "end_index");
-    p.account_index = index(r, "account_index");
-    return p;
+  static const ObjectSchema<GetPrivateKeysParams>& schema() {
+    using P = GetPrivateKeysParams;
+    static const auto s =
+        ObjectSchema<P>()
+            .required("coins", &P::coins, "at most 100", &checkCoinCount)
+            .optional<Literals<kKeyModes>>("mode", &P::mode)
+            .optional<ChildIndexField>("start_index", &P::start_index)
+            .optional<ChildIndexField>("end_index", &P::end_index, "at most start_index + 100")
+            .optional<ChildIndexField>("account_index", &P::account_index);
+    return s;
   }
 };
 
@@ -215,15 +211,13 @@ Task<Json> getPublicKeyHash(RequestContext& ctx, NoParams) {
 
 void registerKeyExportMethods(MethodTable& t) {
   t.add({"get_private_keys",
-         "{ coins: string[] /* at most 100 */; mode?: \"hd\" | \"iguana\"; start_index?: number; "
-         "end_index?: number /* at most start_index + 100 */; account_index?: number }",
          "{ coin: string; pubkey: string; address: string; priv_key: string }[] | { coin: string; "
          "addresses: { derivation_path: string; pubkey: string; address: string; priv_key: string "
          "}[] }[]",
          MethodAccess::Protected, typedHandler(&getPrivateKeys), nullptr});
-  t.add({"get_public_key", "{}", "{ public_key: string }", MethodAccess::Protected,
+  t.add({"get_public_key", "{ public_key: string }", MethodAccess::Protected,
          typedHandler(&getPublicKey), nullptr});
-  t.add({"get_public_key_hash", "{}", "{ public_key_hash: string }", MethodAccess::Protected,
+  t.add({"get_public_key_hash", "{ public_key_hash: string }", MethodAccess::Protected,
          typedHandler(&getPublicKeyHash), nullptr});
 }
 

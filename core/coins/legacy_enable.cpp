@@ -26,7 +26,7 @@ PlatformActivationParams platformParams(const Json& request, const std::string& 
     if (request.contains(key)) v2[key] = request[key];
   }
   ParamsReader r(v2, "request");
-  return PlatformActivationParams::parse(r);
+  return PlatformActivationParams::schema().parse(r);
 }
 
 Task<Json> initResponse(Node& node, const std::string& ticker, const CoinEntry& entry,
@@ -41,9 +41,42 @@ Task<Json> initResponse(Node& node, const std::string& ticker, const CoinEntry& 
       false);
 }
 
-Task<Json> legacyEnable(RequestContext& ctx, const Json& request) {
-  ParamsReader r(request, "request");
-  const std::string ticker = r.required<std::string>("coin");
+// KDF's legacy enable request, as the EVM/TRON path reads it; a family with its own legacy
+// enable (UTXO) reads the request again with its own schema.
+struct LegacyEnableRequest {
+  std::string coin;
+  std::optional<std::vector<std::string>> urls;
+  std::optional<std::string> swap_contract_address, fallback_swap_contract;
+  std::optional<std::uint32_t> required_confirmations;
+  std::optional<bool> requires_notarization, tx_history;
+  std::optional<PrivKeyPolicy> priv_key_policy;
+  std::optional<AddressPath> path_to_address;
+  std::optional<Json> mm2;
+  Json raw;
+  static const ObjectSchema<LegacyEnableRequest>& schema() {
+    using L = LegacyEnableRequest;
+    static const auto s =
+        ObjectSchema<L>()
+            .required("coin", &L::coin)
+            .optional("urls", &L::urls, "EVM and TRON: the nodes")
+            .optional("swap_contract_address", &L::swap_contract_address)
+            .optional("fallback_swap_contract", &L::fallback_swap_contract)
+            .optional("required_confirmations", &L::required_confirmations)
+            .optional("requires_notarization", &L::requires_notarization)
+            .optional("priv_key_policy", &L::priv_key_policy)
+            .optional("path_to_address", &L::path_to_address)
+            .optional("tx_history", &L::tx_history)
+            .optional<AnyValue>("mm2", &L::mm2)
+            .unknownFields(UnknownFields::Open,
+                           "and a UTXO coin's fields of `electrum` but servers: Native mode")
+            .then([](L& l, const ParamsReader& r) { l.raw = r.source(); });
+    return s;
+  }
+};
+
+Task<Json> legacyEnable(RequestContext& ctx, LegacyEnableRequest parsed) {
+  const Json request = std::move(parsed.raw);
+  const std::string ticker = parsed.coin;
   const CoinEntry* entry = ctx.node.coins().find(ticker);
   if (entry == nullptr) {
     throw rpcError(EnablePlatformError::PlatformConfigIsNotFound,
@@ -51,7 +84,7 @@ Task<Json> legacyEnable(RequestContext& ctx, const Json& request) {
   }
   const CoinFamily* family = ctx.node.families().forProtocol(entry->protocol_type);
   if (family && family->legacyEnable()) co_return co_await family->legacyEnable()(ctx, request);
-  const auto confirmations = r.optional<std::uint32_t>("required_confirmations");
+  const auto confirmations = parsed.required_confirmations;
   if (family && family->platformActivator() &&
       family->platformActivator()->platformProtocol() == entry->protocol_type) {
     co_await activatePlatformCoin(ctx.node, platformParams(request, ticker));
@@ -85,15 +118,10 @@ Json coinInitResponse(const ActiveCoin& coin, const BalanceInfo& balance,
 
 void registerLegacyEnable(MethodTable& t) {
   t.add({"enable",
-         "{ coin: string; urls?: string[] /* EVM and TRON: the nodes */; swap_contract_address?: "
-         "string; fallback_swap_contract?: string; required_confirmations?: number; "
-         "requires_notarization?: boolean; priv_key_policy?: PrivKeyPolicy; path_to_address?: "
-         "AddressPath; tx_history?: boolean; mm2?: number /* and a UTXO coin's fields of "
-         "`electrum` but servers: Native mode */ }",
          "{ result: \"success\"; coin: string; address: string; balance: string; "
          "unspendable_balance: string; required_confirmations: number; requires_notarization: "
          "boolean; mature_confirmations?: number /* UTXO */ }",
-         MethodAccess::Protected, nullptr, &legacyEnable});
+         MethodAccess::Protected, nullptr, legacyHandler(&legacyEnable)});
 }
 
 }  // namespace walletd

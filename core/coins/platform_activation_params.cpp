@@ -4,63 +4,87 @@
 #include <algorithm>
 
 #include "core/rpc/method_table.h"
+#include "core/rpc/schema.h"
 
 namespace walletd {
+
+constexpr const char* kScanPolicies[] = {"do_not_scan", "scan_if_new_wallet", "scan"};
+
+ScanPolicy ScanPolicyField::decode(const Json& v, const std::string& path) {
+  const std::string text = Literals<kScanPolicies>::decode(v, path);
+  if (text == "do_not_scan") return ScanPolicy::DoNotScan;
+  return text == "scan" ? ScanPolicy::Scan : ScanPolicy::ScanIfNewWallet;
+}
+
+std::string ScanPolicyField::ts() {
+  return Literals<kScanPolicies>::ts();
+}
+
+// How a scan policy default is shown in the docs (ADL from schema.h).
+std::string showDefault(ScanPolicy policy) {
+  return policy == ScanPolicy::DoNotScan ? "do_not_scan"
+         : policy == ScanPolicy::Scan    ? "scan"
+                                         : "scan_if_new_wallet";
+}
+
 namespace {
 
-ScanPolicy scanPolicy(const std::string& text, const std::string& path) {
-  if (text == "do_not_scan") return ScanPolicy::DoNotScan;
-  if (text == "scan_if_new_wallet") return ScanPolicy::ScanIfNewWallet;
-  if (text == "scan") return ScanPolicy::Scan;
-  throwInvalidParams(path + ": unknown variant `" + text.substr(0, 100) +
-                     "`, expected `do_not_scan`, `scan_if_new_wallet` or `scan`");
-}
-
-std::uint32_t boundedCount(ParamsReader& r, const char* key, std::uint32_t low, std::uint32_t high,
-                           std::uint32_t value) {
+// A count within low..high: "<path>: N is out of range low..high".
+template <std::uint32_t low, std::uint32_t high>
+void checkCount(const std::uint32_t& value, const std::string& path) {
   if (value < low || value > high) {
-    throwInvalidParams(r.fieldPath(key) + ": " + std::to_string(value) + " is out of range " +
+    throwInvalidParams(path + ": " + std::to_string(value) + " is out of range " +
                        std::to_string(low) + ".." + std::to_string(high));
   }
-  return value;
 }
 
-void parseHdParams(ParamsReader& r, PlatformActivationParams& p) {
+void checkAddressPath(const AddressPath& path_to_address, const std::string& path) {
   constexpr std::uint32_t kMax = PlatformActivationParams::kMaxAddressesPerAccount;
-  if (auto path = r.optional<AddressPath>("path_to_address")) {
-    p.path_to_address = *path;
-    const std::uint32_t address_id = path->address_id.value_or(0);
-    if (address_id >= kMax) {
-      throwInvalidParams(r.fieldPath("path_to_address") + ".address_id: " +
-                         std::to_string(address_id) + " is out of range: walletd tracks at most " +
-                         std::to_string(kMax) + " addresses per account");
-    }
+  const std::uint32_t address_id = path_to_address.address_id.value_or(0);
+  if (address_id >= kMax) {
+    throwInvalidParams(path + ".address_id: " + std::to_string(address_id) +
+                       " is out of range: walletd tracks at most " + std::to_string(kMax) +
+                       " addresses per account");
   }
-  if (auto gap = r.optional<std::uint32_t>("gap_limit"))
-    p.gap_limit = boundedCount(r, "gap_limit", 1, PlatformActivationParams::kMaxGapLimit, *gap);
-  if (auto min = r.optional<std::uint32_t>("min_addresses_number"))
-    p.min_addresses_number = boundedCount(r, "min_addresses_number", 0, kMax, *min);
-  if (auto scan = r.optional<std::string>("scan_policy"))
-    p.scan_policy = scanPolicy(*scan, r.fieldPath("scan_policy"));
 }
 
-template <typename T>
-std::vector<T> arrayOf(const Json& value, const std::string& path, const char* what) {
-  if (!value.is_array()) throwInvalidParams(path + ": invalid type: expected an array of " + what);
-  std::vector<T> out;
-  for (std::size_t i = 0; i < value.size(); ++i)
-    out.push_back(T::fromJson(value[i], path + "[" + std::to_string(i) + "]"));
-  return out;
+// KDF's SwapV2Contracts (read by the family from the JSON).
+struct SwapV2Contracts {
+  std::optional<std::string> maker, taker, nft_maker;
+  static const ObjectSchema<SwapV2Contracts>& schema() {
+    static const auto s = ObjectSchema<SwapV2Contracts>()
+                              .optional("maker_swap_v2_contract", &SwapV2Contracts::maker)
+                              .optional("taker_swap_v2_contract", &SwapV2Contracts::taker)
+                              .optional("nft_maker_swap_v2_contract", &SwapV2Contracts::nft_maker);
+    return s;
+  }
+};
+
+constexpr const char* kRpcModes[] = {"Default", "Http"};  // `Http` in older KDF: the same
+
+// KDF: `#[serde(default)] nodes` (none is AtLeastOneNodeRequired at activation, not a parse
+// error); WebSocket nodes are skipped, the HTTP(S) ones serve.
+void keepHttpNodes(PlatformActivationParams& p, const ParamsReader& r) {
+  p.nodes.erase(std::remove_if(p.nodes.begin(), p.nodes.end(),
+                               [](const CoinNode& node) { return node.websocket; }),
+                p.nodes.end());
+  if (p.nodes.size() > JsonRpcClient::kMaxNodes) {
+    throwInvalidParams(r.fieldPath("nodes") + ": at most " +
+                       std::to_string(JsonRpcClient::kMaxNodes) + " nodes are accepted, found " +
+                       std::to_string(p.nodes.size()));
+  }
+  p.raw = r.source();
 }
 
 }  // namespace
 
-TokenRequest TokenRequest::fromJson(const Json& value, const std::string& path) {
-  ParamsReader r(value, path, false);
-  TokenRequest t{r.required<std::string>("ticker"),
-                 r.optional<std::uint32_t>("required_confirmations")};
-  r.ignoreUnknown();  // KDF's inline `protocol` and family fields (e.g. `gasless`) among them
-  return t;
+const ObjectSchema<TokenRequest>& TokenRequest::schema() {
+  // KDF's inline `protocol` and family fields (e.g. `gasless`) are among the ignored ones.
+  static const auto s =
+      ObjectSchema<TokenRequest>()
+          .required("ticker", &TokenRequest::ticker)
+          .optional("required_confirmations", &TokenRequest::required_confirmations);
+  return s;
 }
 
 PrivKeyPolicy PrivKeyPolicy::fromJson(const Json& value, const std::string& path) {
@@ -85,72 +109,43 @@ PrivKeyPolicy PrivKeyPolicy::fromJson(const Json& value, const std::string& path
 }
 
 void PlatformActivationParams::declareTypes(MethodTable& t) {
-  t.declare("CoinNode", "{ url: string; komodo_proxy?: boolean }");
+  t.declare("CoinNode", CoinNode::declaredType());
   t.declare("AddressPath",
             "{ account_id: number; chain?: \"External\" | \"Internal\"; address_id: number } | { "
             "derivation_path: string }");
   t.declare("PrivKeyPolicy",
             "\"ContextPrivKey\" | \"Trezor\" | { type: \"ContextPrivKey\" | \"Trezor\" | "
             "\"Metamask\" } | { type: \"WalletConnect\"; params: { session_topic: string } }");
-  t.declare("PlatformActivationParams",
-            std::string("{ ticker: string; nodes?: CoinNode[] /* ws:// ones are skipped */; "
-                        "erc20_tokens_requests?: { ticker: "
-                        "string; required_confirmations?: number }[]; get_balances?: boolean "
-                        "/* default ") +
-                (kDefaultGetBalances ? "true" : "false") +
-                " */; required_confirmations?: number; priv_key_policy?: PrivKeyPolicy; "
-                "swap_contract_address?: string; fallback_swap_contract?: string; "
-                "swap_v2_contracts?: { maker_swap_v2_contract?: string; "
-                "taker_swap_v2_contract?: string; nft_maker_swap_v2_contract?: string }; "
-                "path_to_address?: AddressPath; gap_limit?: number /* default " +
-                std::to_string(kDefaultGapLimit) + ", at most " + std::to_string(kMaxGapLimit) +
-                " */; scan_policy?: \"do_not_scan\" | \"scan_if_new_wallet\" | \"scan\" /* "
-                "default scan_if_new_wallet */; min_addresses_number?: number; [other: string]: "
-                "unknown /* KDF's other fields are ignored */ }");
+  t.declare("PlatformActivationParams", schema().ts());
 }
 
-PlatformActivationParams PlatformActivationParams::parse(ParamsReader& r) {
-  PlatformActivationParams p;
-  p.ticker = r.required<std::string>("ticker");
-  // KDF: `#[serde(default)] nodes` (none is AtLeastOneNodeRequired at activation, not a parse
-  // error); WebSocket nodes are skipped, the HTTP(S) ones serve.
-  if (auto nodes = r.optional<Json>("nodes"))
-    p.nodes = arrayOf<CoinNode>(*nodes, r.fieldPath("nodes"), "nodes");
-  p.nodes.erase(std::remove_if(p.nodes.begin(), p.nodes.end(),
-                               [](const CoinNode& node) { return node.websocket; }),
-                p.nodes.end());
-  if (p.nodes.size() > JsonRpcClient::kMaxNodes) {
-    throwInvalidParams(r.fieldPath("nodes") + ": at most " +
-                       std::to_string(JsonRpcClient::kMaxNodes) + " nodes are accepted, found " +
-                       std::to_string(p.nodes.size()));
-  }
-  if (auto tokens = r.optional<Json>("erc20_tokens_requests"))
-    p.tokens = arrayOf<TokenRequest>(*tokens, r.fieldPath("erc20_tokens_requests"), "tokens");
-  p.get_balances = r.optionalOr<bool>("get_balances", kDefaultGetBalances);
-  p.required_confirmations = r.optional<std::uint32_t>("required_confirmations");
-  r.optional<bool>("requires_notarization");
-  r.optional<bool>("tx_history");
-  r.optional<bool>("contract_supports_watchers");
-  r.optional<std::uint32_t>("mm2");
-  // `Default` today, `Http` in older KDF versions (the same thing).
-  if (auto mode = r.optional<std::string>("rpc_mode");
-      mode && *mode != "Default" && *mode != "Http") {
-    throwInvalidParams(r.fieldPath("rpc_mode") + ": unknown variant `" + mode->substr(0, 100) +
-                       "`, expected `Default`");
-  }
-  p.swap_contract_address = r.optional<std::string>("swap_contract_address");
-  p.fallback_swap_contract = r.optional<std::string>("fallback_swap_contract");
-  if (auto contracts = r.optional<Json>("swap_v2_contracts")) {
-    if (!contracts->is_object())
-      throwInvalidParams(r.fieldPath("swap_v2_contracts") + ": invalid type: " +
-                         describeJsonType(*contracts) + ", expected an object");
-    p.swap_v2_contracts = *contracts;
-  }
-  if (auto policy = r.optional<PrivKeyPolicy>("priv_key_policy")) p.priv_key_policy = *policy;
-  parseHdParams(r, p);
-  r.ignoreUnknown();  // gas_station_url, gas_station_policy, nft_req, ... (KDF's serde default)
-  p.raw = r.source();
-  return p;
+const ObjectSchema<PlatformActivationParams>& PlatformActivationParams::schema() {
+  using P = PlatformActivationParams;
+  static const auto s =
+      ObjectSchema<P>()
+          .required("ticker", &P::ticker)
+          .optionalKeep("nodes", &P::nodes, "ws:// ones are skipped")
+          .optionalKeep("erc20_tokens_requests", &P::tokens)
+          .fallback("get_balances", &P::get_balances, kDefaultGetBalances)
+          .optional("required_confirmations", &P::required_confirmations)
+          .optional("requires_notarization", &P::requires_notarization, "read, unused")
+          .optional("tx_history", &P::tx_history, "read, unused")
+          .optional("contract_supports_watchers", &P::contract_supports_watchers, "read, unused")
+          .optional("mm2", &P::mm2, "read, unused")
+          .optional<Literals<kRpcModes>>("rpc_mode", &P::rpc_mode)
+          .optionalKeep("priv_key_policy", &P::priv_key_policy)
+          .optional("swap_contract_address", &P::swap_contract_address)
+          .optional("fallback_swap_contract", &P::fallback_swap_contract)
+          .optionalKeep<Checked<SwapV2Contracts>>("swap_v2_contracts", &P::swap_v2_contracts)
+          .optionalKeep("path_to_address", &P::path_to_address, nullptr, &checkAddressPath)
+          .fallback("gap_limit", &P::gap_limit, kDefaultGapLimit, "at most 1000",
+                    &checkCount<1, kMaxGapLimit>)
+          .fallback<ScanPolicyField>("scan_policy", &P::scan_policy, ScanPolicy::ScanIfNewWallet)
+          .optional("min_addresses_number", &P::min_addresses_number, nullptr,
+                    &checkCount<0, kMaxAddressesPerAccount>)
+          .unknownFields(UnknownFields::Open, "KDF's other fields are ignored")
+          .then(&keepHttpNodes);
+  return s;
 }
 
 }  // namespace walletd

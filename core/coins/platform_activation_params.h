@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/coins/json_rpc_client.h"
-#include "core/rpc/params_reader.h"
+#include "core/rpc/schema.h"
 #include "core/wallet/hd/hd_objects.h"
 
 namespace walletd {
@@ -20,16 +20,23 @@ namespace walletd {
 struct TokenRequest {
   std::string ticker;
   std::optional<std::uint32_t> required_confirmations;
-  static TokenRequest fromJson(const Json& value, const std::string& path);
+  static const ObjectSchema<TokenRequest>& schema();
 };
 
 enum class ScanPolicy { DoNotScan, ScanIfNewWallet, Scan };
+std::string showDefault(ScanPolicy policy);  // in the docs (schema.h)
+// The scan_policy field: "do_not_scan" | "scan_if_new_wallet" | "scan".
+struct ScanPolicyField {
+  static ScanPolicy decode(const Json& v, const std::string& path);
+  static std::string ts();
+};
 
 // KDF's PrivKeyActivationPolicy: the object form {type, params?} or the older string form.
 struct PrivKeyPolicy {
   std::string type = "ContextPrivKey";  // ContextPrivKey | Trezor | WalletConnect | Metamask
   Json params;                          // WalletConnect's {session_topic}
   static PrivKeyPolicy fromJson(const Json& value, const std::string& path);
+  static std::string tsType() { return "PrivKeyPolicy"; }
 };
 
 struct PlatformActivationParams {
@@ -43,6 +50,9 @@ struct PlatformActivationParams {
   std::vector<TokenRequest> tokens;
   bool get_balances = kDefaultGetBalances;
   std::optional<std::uint32_t> required_confirmations;
+  std::optional<bool> requires_notarization, tx_history, contract_supports_watchers;
+  std::optional<std::uint32_t> mm2;
+  std::optional<std::string> rpc_mode;
   PrivKeyPolicy priv_key_policy;
   std::optional<std::string> swap_contract_address;
   std::optional<std::string> fallback_swap_contract;
@@ -54,7 +64,8 @@ struct PlatformActivationParams {
   std::optional<std::uint32_t> min_addresses_number;
   Json raw;  // the whole params object
 
-  static PlatformActivationParams parse(ParamsReader& r);
+  static const ObjectSchema<PlatformActivationParams>& schema();
+  static std::string tsType() { return "PlatformActivationParams"; }
   // Declares PlatformActivationParams and the types it uses, with the defaults above.
   static void declareTypes(class MethodTable& table);
 };

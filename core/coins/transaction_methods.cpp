@@ -8,47 +8,73 @@
 #include "core/coins/transport_error.h"
 #include "core/encoding/hex.h"
 #include "core/node/node.h"
+#include "core/wallet/hd/hd_objects.h"
 
 namespace walletd {
 namespace {
 
+// 0x-prefixed or bare hex of whole bytes, else KDF's InvalidParam "tx_hex is not a hex string".
+struct RawTxHex {
+  static Bytes decode(const Json& v, const std::string& path) {
+    const std::string hex = decodeString(v, path);
+    const std::string digits = hex.rfind("0x", 0) == 0 ? hex.substr(2) : hex;
+    if (digits.empty() || digits.size() % 2 != 0 || !isHex(digits)) {
+      throw rpcError(RawTransactionError::InvalidParam, "tx_hex is not a hex string",
+                     Json("tx_hex is not a hex string"));
+    }
+    return fromHex(digits);
+  }
+  static std::string ts() { return "string"; }
+};
+
 struct SendRawParams {
   SendRawRequest request;
-  static SendRawParams parse(ParamsReader& r) {
-    SendRawParams p;
-    p.request.coin = r.required<std::string>("coin");
-    auto hex = r.optional<std::string>("tx_hex");
-    p.request.tx_json = r.optional<Json>("tx_json");
-    if (hex.has_value() == p.request.tx_json.has_value())
-      throwInvalidParams(r.path() + ": expected exactly one of `tx_hex` and `tx_json`");
-    if (hex) {
-      const std::string digits = hex->rfind("0x", 0) == 0 ? hex->substr(2) : *hex;
-      if (digits.empty() || digits.size() % 2 != 0 || !isHex(digits)) {
-        throw rpcError(RawTransactionError::InvalidParam, "tx_hex is not a hex string",
-                       Json("tx_hex is not a hex string"));
-      }
-      p.request.tx_bytes = fromHex(digits);
-    }
-    return p;
+  static const ObjectSchema<SendRawParams>& schema() {
+    static const auto s = ObjectSchema<SendRawRequest>()
+                              .required("coin", &SendRawRequest::coin)
+                              .optional<RawTxHex>("tx_hex", &SendRawRequest::tx_bytes)
+                              .optional("tx_json", &SendRawRequest::tx_json)
+                              .exactlyOneOf({"tx_hex", "tx_json"})
+                              .as(&SendRawParams::request);
+    return s;
   }
 };
 
+// A transaction description the coin's family reads (with `tx_path` in its messages); its type
+// is the family's declared one.
+template <const char* kTypeName>
+struct RawTxInfoField {
+  static Json decode(const Json& v, const std::string& path) {
+    if (!v.is_object())
+      throwInvalidParams(path + ": invalid type: " + describeJsonType(v) + ", expected an object");
+    return v;
+  }
+  static std::string ts() { return kTypeName; }
+};
+constexpr char kEthRawTxInfo[] = "EthRawTxInfo";
+constexpr char kObject[] = "object";
+
+ObjectSchema<SignRawRequest> signRawFields(bool eth) {
+  auto fields = ObjectSchema<SignRawRequest>().required("coin", &SignRawRequest::coin);
+  auto tx_path = [](SignRawRequest& q, const ParamsReader& r) { q.tx_path = r.fieldPath("tx"); };
+  if (eth)
+    return std::move(fields)
+        .required<RawTxInfoField<kEthRawTxInfo>>("tx", &SignRawRequest::tx)
+        .then(tx_path);
+  return std::move(fields)
+      .required<RawTxInfoField<kObject>>("tx", &SignRawRequest::tx)
+      .then(tx_path);
+}
+
+// KDF's SignRawTransactionEnum, tagged by `type`.
 struct SignRawParams {
   SignRawRequest request;
-  static SignRawParams parse(ParamsReader& r) {
-    SignRawParams p;
-    p.request.coin = r.required<std::string>("coin");
-    p.request.type = r.required<std::string>("type");
-    if (p.request.type != "ETH" && p.request.type != "UTXO") {  // KDF's SignRawTransactionEnum
-      throwInvalidParams(r.fieldPath("type") + ": unknown variant `" +
-                         p.request.type.substr(0, 60) + "`, expected `UTXO` or `ETH`");
-    }
-    p.request.tx = r.required<Json>("tx");
-    p.request.tx_path = r.fieldPath("tx");
-    if (!p.request.tx.is_object())
-      throwInvalidParams(p.request.tx_path + ": invalid type: " + describeJsonType(p.request.tx) +
-                         ", expected an object");
-    return p;
+  static const TaggedSchema<SignRawParams>& schema() {
+    static const auto s = TaggedSchema<SignRawRequest>("type", &SignRawRequest::type)
+                              .variant("ETH", signRawFields(true))
+                              .variant("UTXO", signRawFields(false))
+                              .as(&SignRawParams::request);
+    return s;
   }
 };
 
@@ -68,6 +94,86 @@ Task<Json> signRawTransaction(RequestContext& ctx, SignRawParams p) {
   std::string hex = co_await overTransport(coin->signRawTransaction(std::move(p.request)),
                                            RawTransactionError::Transport);
   co_return Json{{"tx_hex", std::move(hex)}};
+}
+
+// KDF's MyTxHistoryTarget, tagged by `type`; read to check it (the coin reads the JSON).
+struct HistoryTarget {
+  std::string type;
+  std::uint32_t account_id = 0;
+  Bip44Chain chain = Bip44Chain::External;
+  std::uint32_t address_id = 0;
+  static const TaggedSchema<HistoryTarget>& schema() {
+    static const auto s =
+        TaggedSchema<HistoryTarget>("type", &HistoryTarget::type)
+            .variant("iguana", ObjectSchema<HistoryTarget>())
+            .variant("account_id", ObjectSchema<HistoryTarget>().required(
+                                       "account_id", &HistoryTarget::account_id))
+            .variant("address_id", ObjectSchema<HistoryTarget>()
+                                       .required("account_id", &HistoryTarget::account_id)
+                                       .required<Bip44ChainField>("chain", &HistoryTarget::chain)
+                                       .required("address_id", &HistoryTarget::address_id));
+    return s;
+  }
+};
+
+struct HistoryTargetField {
+  static Json decode(const Json& v, const std::string& path) {
+    HistoryTarget::schema().fromJson(v, path);
+    return v;
+  }
+  static std::string ts() { return "HistoryTarget"; }
+};
+
+// KDF's PagingOptionsEnum over transaction ids: {PageNumber} or {FromId}.
+struct TxPaging {
+  std::optional<std::uint32_t> page_number;
+  std::optional<std::string> from_id;
+  static const ObjectSchema<TxPaging>& schema() {
+    static const auto s = ObjectSchema<TxPaging>()
+                              .optional("PageNumber", &TxPaging::page_number, nullptr,
+                                        [](const std::uint32_t& page, const std::string& path) {
+                                          if (page == 0)
+                                            throwInvalidParams(path + ": must be at least 1");
+                                        })
+                              .optional("FromId", &TxPaging::from_id)
+                              .exactlyOneOf({"PageNumber", "FromId"});
+    return s;
+  }
+};
+
+void checkHistoryLimit(const std::uint32_t& limit, const std::string& path) {
+  if (limit == 0 || limit > TxHistoryRequest::kMaxLimit)
+    throwInvalidParams(path + ": out of range 1.." + std::to_string(TxHistoryRequest::kMaxLimit));
+}
+
+struct TxHistoryParams {
+  TxHistoryRequest request;
+  std::optional<TxPaging> paging;
+  static const ObjectSchema<TxHistoryParams>& schema() {
+    static const auto s =
+        ObjectSchema<TxHistoryRequest>()
+            .required("coin", &TxHistoryRequest::coin)
+            .fallback("limit", &TxHistoryRequest::limit, TxHistoryRequest::kDefaultLimit, nullptr,
+                      &checkHistoryLimit)
+            .as(&TxHistoryParams::request)
+            .optional("paging_options", &TxHistoryParams::paging)
+            .then([](TxHistoryParams& p, const ParamsReader&) {
+              if (!p.paging) return;
+              p.request.from_id = p.paging->from_id;
+              if (p.paging->page_number) p.request.page_number = *p.paging->page_number;
+            })
+            .fallback<HistoryTargetField>("target", &TxHistoryParams::target,
+                                          Json{{"type", "iguana"}});
+    return s;
+  }
+  Json target;
+};
+
+Task<Json> myTxHistory(RequestContext& ctx, TxHistoryRequest req);
+
+Task<Json> myTxHistoryMethod(RequestContext& ctx, TxHistoryParams p) {
+  p.request.target = std::move(p.target);
+  return myTxHistory(ctx, std::move(p.request));
 }
 
 Task<Json> myTxHistory(RequestContext& ctx, TxHistoryRequest req) {
@@ -106,19 +212,27 @@ Task<Json> myTxHistory(RequestContext& ctx, TxHistoryRequest req) {
 struct LegacyTxHistoryParams {
   TxHistoryRequest request;
   bool max = false;
-  static LegacyTxHistoryParams parse(ParamsReader& r) {
-    LegacyTxHistoryParams p;
-    p.request.coin = r.required<std::string>("coin");
-    p.max = r.optionalOr<bool>("max", false);
-    p.request.limit = r.optionalOr<std::uint32_t>("limit", TxHistoryRequest::kDefaultLimit);
-    if (p.request.limit == 0 || p.request.limit > TxHistoryRequest::kMaxLimit || p.max)
-      p.request.limit = TxHistoryRequest::kMaxLimit;  // "max": every record (up to the cap)
-    p.request.from_id = r.optional<std::string>("from_id");
-    if (auto page = r.optional<std::uint32_t>("page_number")) {
-      if (*page == 0) throwInvalidParams(r.fieldPath("page_number") + ": expected a nonzero usize");
-      p.request.page_number = *page;
-    }
-    return p;
+  std::optional<std::uint32_t> page_number;
+  static const ObjectSchema<LegacyTxHistoryParams>& schema() {
+    static const auto s =
+        ObjectSchema<TxHistoryRequest>()
+            .required("coin", &TxHistoryRequest::coin)
+            .fallback("limit", &TxHistoryRequest::limit, TxHistoryRequest::kDefaultLimit,
+                      "0: every record")
+            .optional("from_id", &TxHistoryRequest::from_id)
+            .as(&LegacyTxHistoryParams::request)
+            .fallback("max", &LegacyTxHistoryParams::max, false, "true: every record")
+            .optional("page_number", &LegacyTxHistoryParams::page_number, nullptr,
+                      [](const std::uint32_t& page, const std::string& path) {
+                        if (page == 0) throwInvalidParams(path + ": expected a nonzero usize");
+                      })
+            .then([](LegacyTxHistoryParams& p, const ParamsReader&) {
+              TxHistoryRequest& q = p.request;
+              if (q.limit == 0 || q.limit > TxHistoryRequest::kMaxLimit || p.max)
+                q.limit = TxHistoryRequest::kMaxLimit;  // "max": every record (up to the cap)
+              if (p.page_number) q.page_number = *p.page_number;
+            });
+    return s;
   }
 };
 
@@ -139,42 +253,6 @@ Task<Json> myTxHistoryLegacy(RequestContext& ctx, LegacyTxHistoryParams p) {
 }
 
 }  // namespace
-
-TxHistoryRequest TxHistoryRequest::parse(ParamsReader& r) {
-  TxHistoryRequest q;
-  q.coin = r.required<std::string>("coin");
-  q.limit = r.optionalOr<std::uint32_t>("limit", kDefaultLimit);
-  if (q.limit == 0 || q.limit > kMaxLimit)
-    throwInvalidParams(r.fieldPath("limit") + ": out of range 1.." + std::to_string(kMaxLimit));
-  if (auto paging = r.optional<Json>("paging_options")) {
-    ParamsReader p(*paging, r.fieldPath("paging_options"), false);
-    if (p.has("FromId")) {
-      q.from_id = p.required<std::string>("FromId");
-    } else {
-      q.page_number = p.required<std::uint32_t>("PageNumber");
-      if (q.page_number == 0)
-        throwInvalidParams(p.fieldPath("PageNumber") + ": must be at least 1");
-    }
-    p.ignoreUnknown();
-  }
-  if (auto target = r.optional<Json>("target")) {
-    ParamsReader t(*target, r.fieldPath("target"), false);
-    const std::string type = t.required<std::string>("type");
-    if (type == "account_id") {
-      t.required<std::uint32_t>("account_id");
-    } else if (type == "address_id") {
-      t.required<std::uint32_t>("account_id");
-      t.required<std::string>("chain");
-      t.required<std::uint32_t>("address_id");
-    } else if (type != "iguana") {
-      throwInvalidParams(t.fieldPath("type") + ": unknown variant `" + type.substr(0, 60) +
-                         "`, expected `iguana`, `account_id` or `address_id`");
-    }
-    t.ignoreUnknown();
-    q.target = *target;
-  }
-  return q;
-}
 
 void registerTransactionMethods(MethodTable& t) {
   t.declare("Decimal", "string | number");
@@ -218,37 +296,22 @@ void registerTransactionMethods(MethodTable& t) {
   t.declare("WithdrawFromInfo",
             "{ derivation_path: string } | { account_id: number; chain: \"External\" | "
             "\"Internal\"; address_id: number }");
-  t.declare("HistoryTarget",
-            "{ type: \"iguana\" } | { type: \"account_id\"; account_id: number } | { type: "
-            "\"address_id\"; account_id: number; chain: \"External\" | \"Internal\"; address_id: "
-            "number }");
+  t.declare("HistoryTarget", HistoryTarget::schema().ts());
   t.add({"send_raw_transaction",
-         "{ coin: string; tx_hex: string } | { coin: string; tx_json: object }",
          "{ tx_hash: string } | { relay_type: \"tron_relay\"; trace_id: string; state: string "
          "/* tx_json: a relay authorization submitted (docs/gasless.md) */ }",
          MethodAccess::Protected, typedHandler(&sendRawTransaction),
          legacyHandler(&sendRawTransaction)});
-  t.add({"sign_raw_transaction",
-         "{ coin: string; type: \"ETH\"; tx: { to?: string; value?: string | number; data?: "
-         "string; gas_limit: string | number; pay_for_gas?: { tx_type: \"Legacy\"; gas_price: "
-         "Decimal } | { tx_type: \"Eip1559\"; max_fee_per_gas: Decimal; "
-         "max_priority_fee_per_gas: Decimal; min_wait_time?: number; max_wait_time?: number }; "
-         "nonce?: number /* walletd: "
-         "default the node's pending count */ } } | { coin: string; type: \"UTXO\"; tx: { tx_hex: "
-         "string; prev_txns?: object[] } }",
-         "{ tx_hex: string }", MethodAccess::Protected, typedHandler(&signRawTransaction),
-         nullptr});
+  t.add({"sign_raw_transaction", "{ tx_hex: string }", MethodAccess::Protected,
+         typedHandler(&signRawTransaction), nullptr});
   t.add({"my_tx_history",
-         "{ coin: string; limit?: number /* default " +
-             std::to_string(TxHistoryRequest::kDefaultLimit) +
-             " */; paging_options?: { PageNumber: number } | { FromId: string }; target?: "
-             "HistoryTarget }",
          "{ coin: string; target: HistoryTarget; current_block: number; transactions: "
          "(TransactionDetails & { confirmations: number })[]; sync_status: { state: string; "
          "additional_info?: { error: string } }; "
          "limit: number; skipped: number; total: number; total_pages: number; paging_options: "
          "{ PageNumber: number } | { FromId: string } }",
-         MethodAccess::Protected, typedHandler(&myTxHistory), legacyHandler(&myTxHistoryLegacy)});
+         MethodAccess::Protected, typedHandler(&myTxHistoryMethod),
+         legacyHandler(&myTxHistoryLegacy)});
 }
 
 }  // namespace walletd

@@ -32,7 +32,6 @@ struct TxHistoryRequest {
   std::optional<std::string> from_id;  // paging_options {FromId}
   std::uint32_t page_number = 1;       // paging_options {PageNumber}
   Json target = Json{{"type", "iguana"}};
-  static TxHistoryRequest parse(class ParamsReader& r);
 };
 
 struct TxHistoryPage {

@@ -61,19 +61,27 @@ Task<Json> withdrawTask(Node& node, WithdrawRequest req, std::shared_ptr<RpcTask
 
 }  // namespace
 
-void registerWithdrawMethods(MethodTable& t, const CoinFamilies& families) {
-  std::string params =
-      "{ coin: string; to: string; amount?: Decimal; max?: boolean; fee?: FeeInfo; from?: "
-      "WithdrawFromInfo; memo?: string; broadcast?: boolean /* default false */";
+// The family-only withdraw options (CoinFamily::withdrawOptions), which each family reads from
+// `params` and documents: `{ fee_method?: ...; ... }`, or empty without any.
+std::string familyOptionsType(const CoinFamilies& families) {
+  std::string fields;
   for (const auto& family : families.all()) {
     for (const WithdrawOption& option : family->withdrawOptions())
-      params += "; " + option.name + "?: " + option.ts_type;
+      fields += (fields.empty() ? "" : "; ") + option.name + "?: " + option.ts_type;
   }
-  params += " }";
-  t.add({"withdraw", params, "TransactionDetails", MethodAccess::Protected, typedHandler(&withdraw),
-         legacyHandler(&withdraw)});
-  addRpcTaskMethods<WithdrawRequest>(t, "withdraw", params, "TransactionDetails", &checkWithdraw,
-                                     &withdrawTask, "Preparing");
+  return fields.empty() ? "" : " & { " + fields + " }";
+}
+
+void registerWithdrawMethods(MethodTable& t, const CoinFamilies& families) {
+  const std::string options = familyOptionsType(families);
+  MethodHandler v2 = typedHandler(&withdraw);
+  v2.params_doc += options;
+  LegacyHandler legacy = legacyHandler(&withdraw);
+  legacy.params_doc += options;
+  t.add({"withdraw", "TransactionDetails", MethodAccess::Protected, std::move(v2),
+         std::move(legacy)});
+  addRpcTaskMethods<WithdrawRequest>(t, "withdraw", "TransactionDetails", &checkWithdraw,
+                                     &withdrawTask, "Preparing", options);
 }
 
 }  // namespace walletd

@@ -16,6 +16,9 @@
 
 namespace walletd {
 
+template <typename T>
+class ObjectSchema;
+
 // error_data per variant: NoSuchCoin {coin}; NotSufficientBalance {coin, available, required};
 // AmountTooLow {amount, threshold}; InvalidFee {reason}; UnknownAccount {account_id}; the others
 // carry the message; ZeroBalanceToWithdrawMax none.
@@ -38,7 +41,8 @@ WALLETD_ERROR_FAMILY(WithdrawError, WALLETD_WITHDRAW_ERRORS)
 struct WithdrawRequest {
   std::string coin;
   std::string to;
-  Decimal amount;
+  Decimal amount;                      // what is sent, or (max) computed by the family
+  std::optional<Decimal> amount_sent;  // as sent
   bool max = false;
   std::optional<FeeInfo> fee;
   std::optional<std::string> memo;
@@ -48,7 +52,7 @@ struct WithdrawRequest {
   Json params;
   // Not on the wire: where the family reports its steps (task::withdraw), or nowhere.
   WithdrawProgress progress;
-  static WithdrawRequest parse(class ParamsReader& r);
+  static const ObjectSchema<WithdrawRequest>& schema();
 };
 
 }  // namespace walletd

@@ -17,7 +17,7 @@ Json versionResult() {
 Task<Json> version(RequestContext&, NoParams) {
   co_return versionResult();
 }
-Task<Json> versionLegacy(RequestContext&, const Json&) {
+Task<Json> versionLegacy(RequestContext&, NoParams) {
   co_return versionResult();
 }
 
@@ -27,7 +27,7 @@ Task<Json> stop(RequestContext& ctx, NoParams) {
 }
 
 // KDF's legacy stop takes any request and answers {"result": "success"}.
-Task<Json> stopLegacy(RequestContext& ctx, const Json&) {
+Task<Json> stopLegacy(RequestContext& ctx, NoParams) {
   ctx.node.requestStop();
   co_return Json{{"result", "success"}};
 }
@@ -35,9 +35,10 @@ Task<Json> stopLegacy(RequestContext& ctx, const Json&) {
 }  // namespace
 
 void registerNodeMethods(MethodTable& t) {
-  t.add({"version", "{}", "{ result: string; datetime: string }", MethodAccess::Public,
-         typedHandler(&version), &versionLegacy});
-  t.add({"stop", "{}", "\"success\"", MethodAccess::Protected, typedHandler(&stop), &stopLegacy});
+  t.add({"version", "{ result: string; datetime: string }", MethodAccess::Public,
+         typedHandler(&version), legacyHandler(&versionLegacy)});
+  t.add({"stop", "\"success\"", MethodAccess::Protected, typedHandler(&stop),
+         legacyHandler(&stopLegacy)});
 }
 
 }  // namespace walletd

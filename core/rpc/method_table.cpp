@@ -7,6 +7,7 @@ namespace walletd {
 
 void MethodTable::add(MethodSpec spec) {
   std::string name = spec.name;
+  spec.params_doc = spec.handler ? spec.handler.params_doc : spec.legacy.params_doc;
   if (!methods_.emplace(name, std::move(spec)).second) {
     throw std::logic_error("method registered twice: " + name);
   }

@@ -66,6 +66,8 @@ class ParamsReader {
   // A nested object field, read with its own reader.
   ParamsReader object(const char* key);
   bool has(const char* key) const;
+  // The field's value (null when absent), recorded as asked for: what a schema reads through.
+  const Json* field(const char* key) { return take(key); }
   // Rejects fields that no read asked for. Call after the last read.
   void rejectUnknown(std::initializer_list<const char*> also_allowed = {}) const;
   // KDF's serde default for most params types: fields no read asked for are ignored (logged at

@@ -7,33 +7,46 @@ namespace {
 struct StatusParams {
   std::uint64_t task_id = 0;
   bool forget_if_finished = true;
-  static StatusParams parse(ParamsReader& r) {
-    return {r.required<std::uint64_t>("task_id"), r.optionalOr<bool>("forget_if_finished", true)};
+  static const ObjectSchema<StatusParams>& schema() {
+    static const auto s =
+        ObjectSchema<StatusParams>()
+            .required("task_id", &StatusParams::task_id)
+            .fallback("forget_if_finished", &StatusParams::forget_if_finished, true);
+    return s;
   }
 };
 
 struct TaskIdParams {
   std::uint64_t task_id = 0;
-  static TaskIdParams parse(ParamsReader& r) { return {r.required<std::uint64_t>("task_id")}; }
+  static const ObjectSchema<TaskIdParams>& schema() {
+    static const auto s = ObjectSchema<TaskIdParams>().required("task_id", &TaskIdParams::task_id);
+    return s;
+  }
+};
+
+// KDF's RpcTaskUserAction: {action_type: "TrezorPin", pin} | {action_type: "TrezorPassphrase",
+// passphrase}. Read and checked; no task here waits for one.
+struct UserAction {
+  std::string action_type;
+  SecretBytes secret;
+  static const TaggedSchema<UserAction>& schema() {
+    static const auto s =
+        TaggedSchema<UserAction>("action_type", &UserAction::action_type)
+            .variant("TrezorPin", ObjectSchema<UserAction>().required("pin", &UserAction::secret))
+            .variant("TrezorPassphrase",
+                     ObjectSchema<UserAction>().required("passphrase", &UserAction::secret));
+    return s;
+  }
 };
 
 struct UserActionParams {
   std::uint64_t task_id = 0;
-  static UserActionParams parse(ParamsReader& r) {
-    UserActionParams p{r.required<std::uint64_t>("task_id")};
-    const Json action = r.required<Json>("user_action");
-    ParamsReader a(action, r.fieldPath("user_action"), false);
-    const std::string type = a.required<std::string>("action_type");
-    if (type == "TrezorPin") {
-      a.required<std::string>("pin");
-    } else if (type == "TrezorPassphrase") {
-      a.required<std::string>("passphrase");
-    } else {
-      throwInvalidParams(a.fieldPath("action_type") + ": unknown variant `" + type.substr(0, 60) +
-                         "`, expected `TrezorPin` or `TrezorPassphrase`");
-    }
-    a.ignoreUnknown();
-    return p;
+  UserAction user_action;
+  static const ObjectSchema<UserActionParams>& schema() {
+    static const auto s = ObjectSchema<UserActionParams>()
+                              .required("task_id", &UserActionParams::task_id)
+                              .required("user_action", &UserActionParams::user_action);
+    return s;
   }
 };
 
@@ -56,13 +69,13 @@ Json cancelAnswer(RpcTaskManager& tasks, const std::string& family, const TaskId
 template <typename P>
 MethodHandler controlHandler(const std::string& family,
                              Json (*answer)(RpcTaskManager&, const std::string&, const P&)) {
-  return [family, answer](RequestContext& ctx, const Json& params) -> Task<Json> {
+  auto call = [family, answer](RequestContext& ctx, const Json& params) -> Task<Json> {
     ParamsReader r(params, "params");
-    const P parsed = P::parse(r);
-    r.ignoreUnknown();
+    const P parsed = P::schema().parse(r);
     Json out = answer(ctx.node.tasks(), family, parsed);
     return [](Json result) -> Task<Json> { co_return result; }(std::move(out));
   };
+  return MethodHandler(std::move(call), P::schema().ts());
 }
 
 }  // namespace
@@ -73,17 +86,14 @@ void addRpcTaskControlMethods(MethodTable& t, const std::string& family,
   t.declare("TaskError",
             "{ error: string; error_path: string; error_trace: string; error_type: string; "
             "error_data?: unknown }");
-  t.add({prefix + "status", "{ task_id: number; forget_if_finished?: boolean /* default true */ }",
+  t.add({prefix + "status",
          "{ status: \"Ok\"; details: " + result_doc +
              " } | { status: \"Error\"; details: TaskError } | { status: \"InProgress\"; "
              "details: string | object }",
          MethodAccess::Protected, controlHandler(family, &statusAnswer), nullptr});
-  t.add({prefix + "user_action",
-         "{ task_id: number; user_action: { action_type: \"TrezorPin\"; pin: string } | { "
-         "action_type: \"TrezorPassphrase\"; passphrase: string } }",
-         "\"success\"", MethodAccess::Protected, controlHandler(family, &userActionAnswer),
-         nullptr});
-  t.add({prefix + "cancel", "{ task_id: number }", "\"success\"", MethodAccess::Protected,
+  t.add({prefix + "user_action", "\"success\"", MethodAccess::Protected,
+         controlHandler(family, &userActionAnswer), nullptr});
+  t.add({prefix + "cancel", "\"success\"", MethodAccess::Protected,
          controlHandler(family, &cancelAnswer), nullptr});
 }
 

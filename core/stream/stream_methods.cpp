@@ -14,47 +14,62 @@ namespace {
 
 constexpr double kMaxHeartbeatSeconds = 86400;
 
-struct HeartbeatEnableParams {
-  static constexpr int kDefaultSeconds = 5;
-  std::uint64_t client_id = 0;
-  double interval_seconds = kDefaultSeconds;
+// Seconds between heartbeats: a number from 0.01 to 86400.
+struct IntervalField {
+  static double decode(const Json& v, const std::string& path) {
+    if (!v.is_number())
+      throwInvalidParams(path + ": invalid type: " + describeJsonType(v) + ", expected a number");
+    const double seconds = v.get<double>();
+    if (!(seconds >= 0.01 && seconds <= kMaxHeartbeatSeconds))
+      throwInvalidParams(path + ": invalid value: " + v.dump() +
+                         ", expected seconds between 0.01 and 86400");
+    return seconds;
+  }
+  static std::string ts() { return "number"; }
+};
 
-  static HeartbeatEnableParams parse(ParamsReader& r) {
-    HeartbeatEnableParams p;
-    p.client_id = r.optionalOr<std::uint64_t>("client_id", 0);
-    if (r.has("config")) {
-      ParamsReader config = r.object("config");
-      if (config.has("stream_interval_seconds")) {
-        Json v = config.required<Json>("stream_interval_seconds");
-        const std::string path = config.fieldPath("stream_interval_seconds");
-        if (!v.is_number()) {
-          throwInvalidParams(path + ": invalid type: " + describeJsonType(v) +
-                             ", expected a number");
-        }
-        p.interval_seconds = v.get<double>();
-        if (!(p.interval_seconds >= 0.01 && p.interval_seconds <= kMaxHeartbeatSeconds)) {
-          throwInvalidParams(path + ": invalid value: " + v.dump() +
-                             ", expected seconds between 0.01 and 86400");
-        }
-      }
-      config.rejectUnknown();
-    }
-    return p;
+// KDF's HeartbeatConfig denies unknown fields.
+struct HeartbeatConfig {
+  static constexpr double kDefaultSeconds = 5;
+  double interval_seconds = kDefaultSeconds;
+  static const ObjectSchema<HeartbeatConfig>& schema() {
+    static const auto s =
+        ObjectSchema<HeartbeatConfig>()
+            .fallback<IntervalField>("stream_interval_seconds", &HeartbeatConfig::interval_seconds,
+                                     kDefaultSeconds)
+            .unknownFields(UnknownFields::Deny);
+    return s;
+  }
+};
+
+struct HeartbeatEnableParams {
+  std::uint64_t client_id = 0;
+  std::optional<HeartbeatConfig> config;
+  double intervalSeconds() const {
+    return config ? config->interval_seconds : HeartbeatConfig::kDefaultSeconds;
+  }
+  static const ObjectSchema<HeartbeatEnableParams>& schema() {
+    static const auto s = ObjectSchema<HeartbeatEnableParams>()
+                              .fallback("client_id", &HeartbeatEnableParams::client_id, 0u)
+                              .optional("config", &HeartbeatEnableParams::config);
+    return s;
   }
 };
 
 struct DisableParams {
   std::uint64_t client_id = 0;
   std::string streamer_id;
-  static DisableParams parse(ParamsReader& r) {
-    return DisableParams{r.required<std::uint64_t>("client_id"),
-                         r.required<std::string>("streamer_id")};
+  static const ObjectSchema<DisableParams>& schema() {
+    static const auto s = ObjectSchema<DisableParams>()
+                              .required("client_id", &DisableParams::client_id)
+                              .required("streamer_id", &DisableParams::streamer_id);
+    return s;
   }
 };
 
 Task<Json> enableHeartbeat(RequestContext& ctx, HeartbeatEnableParams p) {
   Executor& executor = ctx.node.executor();
-  auto interval_ms = static_cast<std::uint64_t>(std::llround(p.interval_seconds * 1000));
+  auto interval_ms = static_cast<std::uint64_t>(std::llround(p.intervalSeconds() * 1000));
   ctx.node.streams().enable(p.client_id, "HEARTBEAT", [&executor, interval_ms] {
     return std::make_unique<HeartbeatStreamer>(executor, interval_ms);
   });
@@ -74,15 +89,11 @@ Task<Json> disableStreamer(RequestContext& ctx, DisableParams p) {
 
 void registerStreamMethods(MethodTable& table) {
   table.add({"stream::heartbeat::enable",
-             "{ client_id?: number /* default 0 */; config?: { stream_interval_seconds?: number "
-             "/* default " +
-                 std::to_string(HeartbeatEnableParams::kDefaultSeconds) + " */ } }",
              "{ streamer_id: \"HEARTBEAT\" }",
              MethodAccess::Protected,
              typedHandler(&enableHeartbeat),
              {}});
   table.add({"stream::disable",
-             "{ client_id: number; streamer_id: string }",
              "{ result: \"Success\" }",
              MethodAccess::Protected,
              typedHandler(&disableStreamer),

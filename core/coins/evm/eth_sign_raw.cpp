@@ -8,7 +8,7 @@
 #include "core/coins/evm/evm_coins.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
-#include "core/rpc/params_reader.h"
+#include "core/rpc/schema.h"
 
 namespace walletd {
 namespace {
@@ -20,30 +20,25 @@ namespace {
 // PayForGas (spec §2.3): the fee caps a caller sets, in gwei; the wait times are estimator
 // figures and are accepted as they are.
 struct PayForGas {
-  bool eip1559 = false;
+  std::string tx_type;
   Decimal gas_price;
   Decimal max_fee_per_gas;
   Decimal max_priority_fee_per_gas;
-  static PayForGas fromJson(const Json& value, const std::string& path) {
-    ParamsReader r(value, path, false);
-    PayForGas p;
-    const std::string type = r.required<std::string>("tx_type");
-    if (type == "Legacy") {
-      p.gas_price = decodeDecimal(r.required<Json>("gas_price"), r.fieldPath("gas_price"));
-    } else if (type == "Eip1559") {
-      p.eip1559 = true;
-      p.max_fee_per_gas =
-          decodeDecimal(r.required<Json>("max_fee_per_gas"), r.fieldPath("max_fee_per_gas"));
-      p.max_priority_fee_per_gas = decodeDecimal(r.required<Json>("max_priority_fee_per_gas"),
-                                                 r.fieldPath("max_priority_fee_per_gas"));
-      r.optional<std::uint64_t>("min_wait_time");
-      r.optional<std::uint64_t>("max_wait_time");
-    } else {
-      throwInvalidParams(r.fieldPath("tx_type") + ": unknown variant `" + type.substr(0, 60) +
-                         "`, expected `Legacy` or `Eip1559`");
-    }
-    r.ignoreUnknown();
-    return p;
+  std::optional<std::uint64_t> min_wait_time;
+  std::optional<std::uint64_t> max_wait_time;
+  bool eip1559() const { return tx_type == "Eip1559"; }
+  static const TaggedSchema<PayForGas>& schema() {
+    static const auto s =
+        TaggedSchema<PayForGas>("tx_type", &PayForGas::tx_type)
+            .variant("Legacy",
+                     ObjectSchema<PayForGas>().required("gas_price", &PayForGas::gas_price))
+            .variant("Eip1559",
+                     ObjectSchema<PayForGas>()
+                         .required("max_fee_per_gas", &PayForGas::max_fee_per_gas)
+                         .required("max_priority_fee_per_gas", &PayForGas::max_priority_fee_per_gas)
+                         .optional("min_wait_time", &PayForGas::min_wait_time)
+                         .optional("max_wait_time", &PayForGas::max_wait_time));
+    return s;
   }
 };
 
@@ -64,49 +59,71 @@ UInt256 quantityField(const Json& value, const std::string& path,
   return *out;
 }
 
+// `value`: wei as a 0x quantity, or coin units.
+struct ValueField {
+  static UInt256 decode(const Json& v, const std::string& path) {
+    return quantityField(v, path, 18);
+  }
+  static std::string ts() { return "string | number"; }
+};
+// `gas_limit`: 1..30,000,000 as a 0x quantity or an integer.
+struct GasLimitField {
+  static std::uint64_t decode(const Json& v, const std::string& path) {
+    const auto gas = quantityField(v, path, std::nullopt).toUint64();
+    if (!gas || *gas == 0 || *gas > 30'000'000)
+      throwInvalidParams(path + ": out of range 1..30000000");
+    return *gas;
+  }
+  static std::string ts() { return "string | number"; }
+};
+// `nonce`: a 0x quantity or an integer below 2^64 - 1.
+struct NonceField {
+  static std::uint64_t decode(const Json& v, const std::string& path) {
+    const auto n = quantityField(v, path, std::nullopt).toUint64();
+    if (!n || *n == UINT64_MAX) throwInvalidParams(path + ": out of range");
+    return *n;
+  }
+  static std::string ts() { return "number"; }
+};
+// `data`: hex, 0x-prefixed or not.
+struct CallDataField {
+  static Bytes decode(const Json& v, const std::string& path) {
+    const std::string data = decodeString(v, path);
+    const std::string hex = data.rfind("0x", 0) == 0 ? data.substr(2) : data;
+    if (hex.size() % 2 != 0 || !isHex(hex)) throwInvalidParams(path + ": not hex");
+    return fromHex(hex);
+  }
+  static std::string ts() { return "string"; }
+};
+
 // The `tx` of an ETH sign_raw_transaction.
 struct EthRawTx {
   std::optional<std::string> to;
-  UInt256 value;
-  Bytes data;
+  std::optional<UInt256> value;  // none: 0
+  std::optional<Bytes> data;     // none: empty
   std::uint64_t gas_limit = 0;
   std::optional<PayForGas> pay_for_gas;
   // walletd's addition: a caller that queues transactions (or signs without a node round
   // trip) names the nonce; without it the node's pending count is used, as KDF does.
   std::optional<std::uint64_t> nonce;
 
-  static EthRawTx fromJson(const Json& tx, const std::string& path) {
-    ParamsReader t(tx, path, false);
-    EthRawTx p;
-    p.to = t.optional<std::string>("to");
-    if (auto value = t.optional<Json>("value"))
-      p.value = quantityField(*value, t.fieldPath("value"), 18);
-    if (auto data = t.optional<std::string>("data")) {
-      const std::string hex = data->rfind("0x", 0) == 0 ? data->substr(2) : *data;
-      if (hex.size() % 2 != 0 || !isHex(hex)) throwInvalidParams(t.fieldPath("data") + ": not hex");
-      p.data = fromHex(hex);
-    }
-    const UInt256 gas =
-        quantityField(t.required<Json>("gas_limit"), t.fieldPath("gas_limit"), std::nullopt);
-    const auto gas64 = gas.toUint64();
-    if (!gas64 || *gas64 == 0 || *gas64 > 30'000'000)
-      throwInvalidParams(t.fieldPath("gas_limit") + ": out of range 1..30000000");
-    p.gas_limit = *gas64;
-    p.pay_for_gas = t.optional<PayForGas>("pay_for_gas");
-    if (auto nonce = t.optional<Json>("nonce")) {
-      const auto n = quantityField(*nonce, t.fieldPath("nonce"), std::nullopt).toUint64();
-      if (!n || *n == UINT64_MAX) throwInvalidParams(t.fieldPath("nonce") + ": out of range");
-      p.nonce = *n;
-    }
-    t.ignoreUnknown();
-    return p;
+  static const ObjectSchema<EthRawTx>& schema() {
+    static const auto s = ObjectSchema<EthRawTx>()
+                              .optional("to", &EthRawTx::to)
+                              .optional<ValueField>("value", &EthRawTx::value)
+                              .optional<CallDataField>("data", &EthRawTx::data)
+                              .required<GasLimitField>("gas_limit", &EthRawTx::gas_limit)
+                              .optional("pay_for_gas", &EthRawTx::pay_for_gas)
+                              .optional<NonceField>("nonce", &EthRawTx::nonce,
+                                                    "walletd: default the node's pending count");
+    return s;
   }
 };
 
 Task<EvmFeePlan> feePlan(EthPlatform& platform, const std::optional<PayForGas>& pay) {
   if (!pay) co_return co_await estimateFeePlan(platform);
   try {
-    if (!pay->eip1559) co_return legacyFeePlan(pay->gas_price);
+    if (!pay->eip1559()) co_return legacyFeePlan(pay->gas_price);
     co_return eip1559FeePlan(platform, pay->max_fee_per_gas, pay->max_priority_fee_per_gas);
   } catch (const EvmFeeError& e) {
     invalidParam(std::string("pay_for_gas: ") + e.what());
@@ -116,7 +133,7 @@ Task<EvmFeePlan> feePlan(EthPlatform& platform, const std::optional<PayForGas>& 
 Task<std::string> signRaw(EthPlatform& platform, SignRawRequest request) {
   if (request.type != "ETH")
     invalidParam("type " + request.type + " does not match " + request.coin + ", an EVM coin");
-  const EthRawTx p = EthRawTx::fromJson(request.tx, request.tx_path);
+  const EthRawTx p = EthRawTx::schema().fromJson(request.tx, request.tx_path);
   EvmTransaction tx;
   if (p.to) {
     try {
@@ -125,8 +142,8 @@ Task<std::string> signRaw(EthPlatform& platform, SignRawRequest request) {
       invalidParam(std::string("to: ") + e.what());
     }
   }
-  tx.value = p.value;
-  tx.data = p.data;
+  tx.value = p.value.value_or(UInt256());
+  tx.data = p.data.value_or(Bytes());
   tx.gas_limit = p.gas_limit;
   tx.chain_id = platform.chainId();
   const EvmFeePlan fees = co_await feePlan(platform, p.pay_for_gas);
@@ -143,6 +160,10 @@ Task<std::string> signRaw(EthPlatform& platform, SignRawRequest request) {
 }
 
 }  // namespace
+
+std::string ethRawTxInfoType() {
+  return EthRawTx::schema().ts();
+}
 
 Task<std::string> EthPlatform::signRawTransaction(SignRawRequest request) {
   if (key_source_->signsOnlyWhenSending()) {

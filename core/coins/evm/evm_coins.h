@@ -19,6 +19,9 @@
 
 namespace walletd {
 
+// The TypeScript type of sign_raw_transaction's `tx` for ETH (EthRawTxInfo), from its schema.
+std::string ethRawTxInfoType();
+
 class EthPlatform : public ActiveCoin {
  public:
   // `hd` is null for the Iguana key; with it, `signer` is the activated (path_to_address) address.

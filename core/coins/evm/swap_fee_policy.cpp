@@ -29,21 +29,29 @@ bool isPolicy(const std::string& value) {
 
 struct GetParams {
   std::string coin;
-  static GetParams parse(ParamsReader& r) { return {r.required<std::string>("coin")}; }
+  static const ObjectSchema<GetParams>& schema() {
+    static const auto s = ObjectSchema<GetParams>().required("coin", &GetParams::coin);
+    return s;
+  }
+};
+
+// The declared SwapTxFeePolicy, one of kPolicies.
+struct PolicyField {
+  static std::string decode(const Json& v, const std::string& p) {
+    return Literals<kPolicies>::decode(v, p);
+  }
+  static std::string ts() { return "SwapTxFeePolicy"; }
 };
 
 struct SetParams {
   std::string coin;
   std::string policy;
-  static SetParams parse(ParamsReader& r) {
-    SetParams p{r.required<std::string>("coin"),
-                r.optionalOr<std::string>("swap_tx_fee_policy", "Unsupported")};
-    if (!isPolicy(p.policy)) {
-      throwInvalidParams(r.fieldPath("swap_tx_fee_policy") + ": unknown variant `" +
-                         p.policy.substr(0, 100) +
-                         "`, expected one of `Unsupported`, `Internal`, `Low`, `Medium`, `High`");
-    }
-    return p;
+  static const ObjectSchema<SetParams>& schema() {
+    static const auto s =
+        ObjectSchema<SetParams>()
+            .required("coin", &SetParams::coin)
+            .fallback<PolicyField>("swap_tx_fee_policy", &SetParams::policy, "Unsupported");
+    return s;
   }
 };
 
@@ -88,14 +96,12 @@ Task<Json> setPolicy(RequestContext& ctx, SetParams p) {
 }  // namespace
 
 void registerSwapFeePolicyMethods(MethodTable& t) {
-  t.declare("SwapTxFeePolicy", "\"Unsupported\" | \"Internal\" | \"Low\" | \"Medium\" | \"High\"");
+  t.declare("SwapTxFeePolicy", Literals<kPolicies>::ts());
   for (const char* name : {"get_swap_transaction_fee_policy", "get_swap_gas_fee_policy"}) {
-    t.add({name, "{ coin: string }", "SwapTxFeePolicy", MethodAccess::Protected,
-           typedHandler(&getPolicy), nullptr});
+    t.add({name, "SwapTxFeePolicy", MethodAccess::Protected, typedHandler(&getPolicy), nullptr});
   }
   for (const char* name : {"set_swap_transaction_fee_policy", "set_swap_gas_fee_policy"}) {
-    t.add({name, "{ coin: string; swap_tx_fee_policy?: SwapTxFeePolicy }", "SwapTxFeePolicy",
-           MethodAccess::Protected, typedHandler(&setPolicy), nullptr});
+    t.add({name, "SwapTxFeePolicy", MethodAccess::Protected, typedHandler(&setPolicy), nullptr});
   }
 }
 

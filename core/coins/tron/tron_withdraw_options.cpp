@@ -1,30 +1,34 @@
-// Reading TRON's withdraw options.
+// Reading TRON's withdraw options, from one schema that also declares them.
 #include "core/coins/tron/tron_withdraw_options.h"
 
-#include "core/rpc/params_reader.h"
+#include "core/rpc/schema.h"
 
 namespace walletd {
+namespace {
+
+constexpr const char* kFeeMethods[] = {"native", "gasless", "auto"};
+
+const ObjectSchema<TronWithdrawOptions>& optionsSchema() {
+  using O = TronWithdrawOptions;
+  static const auto s =
+      ObjectSchema<O>()
+          .optional("expiration_seconds", &O::expiration_seconds, "TRON, default 60")
+          .optional<Literals<kFeeMethods>>("fee_method", &O::fee_method, "TRON")
+          .optionalKeep<JsonObject>("gasless", &O::gasless, "TRON: GaslessWithdrawOptions");
+  return s;
+}
+
+}  // namespace
 
 TronWithdrawOptions TronWithdrawOptions::parse(const Json& params) {
   ParamsReader r(params, "params");
   TronWithdrawOptions o;
-  o.expiration_seconds = r.optional<std::uint64_t>("expiration_seconds");
-  o.fee_method = r.optional<std::string>("fee_method");
-  if (o.fee_method && *o.fee_method != "native" && *o.fee_method != "gasless" &&
-      *o.fee_method != "auto") {
-    throwInvalidParams(r.fieldPath("fee_method") + ": expected `native`, `gasless` or `auto`");
-  }
-  if (auto gasless = r.optional<Json>("gasless")) {
-    if (!gasless->is_object()) throwInvalidParams(r.fieldPath("gasless") + ": expected an object");
-    o.gasless = std::move(*gasless);
-  }
+  optionsSchema().readFields(o, r);
   return o;
 }
 
 std::vector<WithdrawOption> TronWithdrawOptions::declared() {
-  return {{"expiration_seconds", "number /* TRON, default 60 */"},
-          {"fee_method", "\"native\" | \"gasless\" | \"auto\" /* TRON */"},
-          {"gasless", "object /* TRON: GaslessWithdrawOptions */"}};
+  return withdrawOptionsOf(optionsSchema());
 }
 
 }  // namespace walletd

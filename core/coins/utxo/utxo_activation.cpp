@@ -264,14 +264,14 @@ Task<Json> activateUtxoCoin(Node& node, UtxoActivationParams p,
 }
 
 void registerUtxoActivation(MethodTable& t) {
-  t.declare("UtxoActivationRequest", UtxoActivationParams::requestTypeDoc());
-  t.declare("UtxoActivationParams", "{ ticker: string; activation_params: UtxoActivationRequest }");
+  t.declare("UtxoActivationRequest", UtxoActivationParams::requestSchema().ts());
+  t.declare("UtxoActivationParams", UtxoActivationParams::schema().ts());
   t.declare("UtxoActivationResult",
             "{ ticker: string; current_block: number; wallet_balance: { wallet_type: \"Iguana\"; "
             "address: string; balance?: Record<string, BalanceInfo> } | { wallet_type: \"HD\"; "
             "accounts: HDAccountBalance[] } }");
-  addRpcTaskMethods<UtxoActivationParams>(t, "enable_utxo", "UtxoActivationParams",
-                                          "UtxoActivationResult", &checkInit, &activateUtxoCoin);
+  addRpcTaskMethods<UtxoActivationParams>(t, "enable_utxo", "UtxoActivationResult", &checkInit,
+                                          &activateUtxoCoin);
   registerUtxoLegacyActivation(t);
 }
 

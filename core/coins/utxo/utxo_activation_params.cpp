@@ -1,174 +1,176 @@
-// The params of task::enable_utxo::init.
+// The params of task::enable_utxo::init, the legacy electrum/enable requests and (flattened)
+// BCH's: one schema per request shape, composed from KDF's UtxoActivationParams fields.
 #include "core/coins/utxo/utxo_activation_params.h"
 
 namespace walletd {
 namespace {
 
-ElectrumServerParams serverFrom(const Json& value, const std::string& path) {
-  ParamsReader r(value, path, false);
-  ElectrumServerParams s;
-  s.url = r.required<std::string>("url");
-  if (s.url.empty() || s.url.size() > 2048)
-    throwInvalidParams(r.fieldPath("url") + ": empty or too long");
-  s.protocol = r.optionalOr<std::string>("protocol", "TCP");
-  if (s.protocol != "TCP" && s.protocol != "SSL" && s.protocol != "WS" && s.protocol != "WSS") {
-    throwInvalidParams(r.fieldPath("protocol") + ": unknown variant `" + s.protocol.substr(0, 40) +
-                       "`, expected one of `TCP`, `SSL`, `WS`, `WSS`");
+using P = UtxoActivationParams;
+constexpr const char* kServerProtocols[] = {"TCP", "SSL", "WS", "WSS"};
+constexpr const char* kAddressFormats[] = {"standard", "segwit", "cashaddress"};
+
+void checkUrl(const std::string& url, const std::string& path) {
+  if (url.empty() || url.size() > 2048) throwInvalidParams(path + ": empty or too long");
+}
+
+void checkTimeout(const std::uint64_t& seconds, const std::string& path) {
+  if (seconds == 0 || seconds > 600) throwInvalidParams(path + ": out of range 1..600");
+}
+
+void checkServerCount(const std::vector<ElectrumServerParams>& servers, const std::string& path) {
+  if (servers.empty() || servers.size() > P::kMaxServers)
+    throwInvalidParams(path + ": 1 to " + std::to_string(P::kMaxServers) + " servers");
+}
+
+void checkGapLimit(const std::uint32_t& gap, const std::string& path) {
+  if (gap == 0 || gap > PlatformActivationParams::kMaxGapLimit)
+    throwInvalidParams(path + ": out of range 1.." +
+                       std::to_string(PlatformActivationParams::kMaxGapLimit));
+}
+
+void checkMinAddresses(const std::uint32_t& count, const std::string& path) {
+  if (count > PlatformActivationParams::kMaxAddressesPerAccount)
+    throwInvalidParams(path + ": at most " +
+                       std::to_string(PlatformActivationParams::kMaxAddressesPerAccount));
+}
+
+// check_every: a non-negative number of seconds.
+struct SecondsField {
+  static double decode(const Json& v, const std::string& path) {
+    if (!v.is_number() || v.get<double>() < 0)
+      throwInvalidParams(path + ": invalid type: " + describeJsonType(v) +
+                         ", expected a non-negative number of seconds");
+    return v.get<double>();
   }
-  s.disable_cert_verification = r.optionalOr<bool>("disable_cert_verification", false);
-  s.ws_url = r.optional<std::string>("ws_url");
-  s.timeout_sec = r.optional<std::uint64_t>("timeout_sec");
-  if (s.timeout_sec && (*s.timeout_sec == 0 || *s.timeout_sec > 600))
-    throwInvalidParams(r.fieldPath("timeout_sec") + ": out of range 1..600");
-  r.ignoreUnknown();
+  static std::string ts() { return "number"; }
+};
+
+// KDF's adjacently tagged unit variant: Native's `rpc_data` may be absent or null, nothing else.
+struct NoRpcData {
+  static bool decode(const Json&, const std::string& path) {
+    throwInvalidParams(path + ": invalid type: map, expected unit variant UtxoRpcMode::Native");
+  }
+  static std::string ts() { return "null"; }
+};
+
+// Electrum's rpc_data (and the legacy `electrum` request's top level).
+ObjectSchema<P> electrumServerFields() {
+  return ObjectSchema<P>()
+      .required("servers", &P::servers, nullptr, &checkServerCount)
+      .optional("min_connected", &P::min_connected)
+      .optional("max_connected", &P::max_connected);
+}
+
+// KDF's UtxoRpcMode, tagged by `rpc`.
+const TaggedSchema<P>& modeSchema() {
+  static const auto s =
+      TaggedSchema<P>("rpc", &P::rpc)
+          .variant("Native", ObjectSchema<P>().optional<NoRpcData>("rpc_data", &P::no_rpc_data))
+          .variant("Electrum", ObjectSchema<P>().nested("rpc_data", electrumServerFields()));
   return s;
 }
 
-// servers, min_connected, max_connected (rpc_data; the legacy `electrum` request's top level).
-void parseServers(ParamsReader& data, UtxoActivationParams& p) {
-  const Json servers = data.required<Json>("servers");
-  if (!servers.is_array()) throwInvalidParams(data.fieldPath("servers") + ": expected an array");
-  if (servers.empty() || servers.size() > UtxoActivationParams::kMaxServers) {
-    throwInvalidParams(data.fieldPath("servers") + ": 1 to " +
-                       std::to_string(UtxoActivationParams::kMaxServers) + " servers");
+// {format, network?}: the format is kept; `network` is read (cashaddress's) and not used.
+struct AddressFormat {
+  std::string format;
+  std::optional<std::string> network;
+  static const ObjectSchema<AddressFormat>& schema() {
+    static const auto s = ObjectSchema<AddressFormat>()
+                              .required<Literals<kAddressFormats>>("format", &AddressFormat::format)
+                              .optional("network", &AddressFormat::network);
+    return s;
   }
-  for (std::size_t i = 0; i < servers.size(); ++i)
-    p.servers.push_back(
-        serverFrom(servers[i], data.fieldPath("servers") + "[" + std::to_string(i) + "]"));
-  p.min_connected = data.optional<std::uint32_t>("min_connected");
-  p.max_connected = data.optional<std::uint32_t>("max_connected");
+};
+
+struct AddressFormatField {
+  static std::string decode(const Json& v, const std::string& path) {
+    return AddressFormat::schema().fromJson(v, path).format;
+  }
+  static std::string ts() { return AddressFormat::schema().ts(); }
+};
+
+// Every field after the mode (activation_params, or a legacy request's top level).
+ObjectSchema<P> commonFields() {
+  return ObjectSchema<P>()
+      .optional("utxo_merge_params", &P::merge_params)
+      .fallback("tx_history", &P::tx_history, false)
+      .fallback("get_balances", &P::get_balances, true)
+      .optional("required_confirmations", &P::required_confirmations)
+      .optional("requires_notarization", &P::requires_notarization)
+      .optional<AddressFormatField>("address_format", &P::address_format)
+      .optionalKeep("priv_key_policy", &P::priv_key_policy)
+      .optional("check_utxo_maturity", &P::check_utxo_maturity)
+      .optionalKeep("path_to_address", &P::path_to_address)
+      .fallback("gap_limit", &P::gap_limit, PlatformActivationParams::kDefaultGapLimit, nullptr,
+                &checkGapLimit)
+      .fallback<ScanPolicyField>("scan_policy", &P::scan_policy, ScanPolicy::ScanIfNewWallet)
+      .optional("min_addresses_number", &P::min_addresses_number, nullptr, &checkMinAddresses);
 }
 
-void parseMode(ParamsReader& a, UtxoActivationParams& p) {
-  ParamsReader mode = a.object("mode");
-  const std::string rpc = mode.required<std::string>("rpc");
-  if (rpc == "Native") {
-    // Adjacently tagged unit variant in KDF: `rpc_data` may be absent or null, nothing else.
-    if (mode.optional<Json>("rpc_data"))
-      throwInvalidParams(mode.fieldPath("rpc_data") +
-                         ": invalid type: map, expected unit variant "
-                         "UtxoRpcMode::Native");
-    p.mode = UtxoActivationParams::Mode::Native;
-    mode.ignoreUnknown();
-    return;
-  }
-  if (rpc != "Electrum") {
-    throwInvalidParams(mode.fieldPath("rpc") + ": unknown variant `" + rpc.substr(0, 40) +
-                       "`, expected `Native` or `Electrum`");
-  }
-  p.mode = UtxoActivationParams::Mode::Electrum;
-  ParamsReader data = mode.object("rpc_data");
-  parseServers(data, p);
-  data.ignoreUnknown();
-  mode.ignoreUnknown();
-}
-
-UtxoMergeParams mergeFrom(ParamsReader r) {
-  UtxoMergeParams m;
-  m.merge_at = r.required<std::uint64_t>("merge_at");
-  if (auto every = r.optional<Json>("check_every")) {
-    if (!every->is_number() || every->get<double>() < 0)
-      throwInvalidParams(r.fieldPath("check_every") + ": invalid type: " +
-                         describeJsonType(*every) + ", expected a non-negative number of seconds");
-    m.check_every = every->get<double>();
-  }
-  m.max_merge_at_once =
-      r.optionalOr<std::uint64_t>("max_merge_at_once", UtxoMergeParams::kDefaultMaxMergeAtOnce);
-  r.ignoreUnknown();
-  return m;
+// Swap settings KDF's legacy requests carry; walletd does no swaps.
+ObjectSchema<P> legacySwapFields() {
+  return ObjectSchema<P>()
+      .optional<AnyValue>("mm2", &P::legacy_swap_settings, "read, unused")
+      .optional<AnyValue>("swap_contract_address", &P::legacy_swap_settings, "read, unused")
+      .optional<AnyValue>("fallback_swap_contract", &P::legacy_swap_settings, "read, unused");
 }
 
 }  // namespace
 
-UtxoActivationParams UtxoActivationParams::parse(ParamsReader& r) {
-  std::string ticker = r.required<std::string>("ticker");
-  ParamsReader a = r.object("activation_params");
-  UtxoActivationParams p = parseFields(a, std::move(ticker));
-  a.ignoreUnknown();
-  return p;
+const ObjectSchema<ElectrumServerParams>& ElectrumServerParams::schema() {
+  using S = ElectrumServerParams;
+  static const auto s =
+      ObjectSchema<S>()
+          .required("url", &S::url, nullptr, &checkUrl)
+          .fallback<Literals<kServerProtocols>>("protocol", &S::protocol, "TCP")
+          .fallback("disable_cert_verification", &S::disable_cert_verification, false)
+          .optional("ws_url", &S::ws_url)
+          .optional("timeout_sec", &S::timeout_sec, nullptr, &checkTimeout);
+  return s;
 }
 
-UtxoActivationParams UtxoActivationParams::parseFields(ParamsReader& a, std::string ticker) {
-  UtxoActivationParams p;
-  p.ticker = std::move(ticker);
-  parseMode(a, p);
-  p.parseCommon(a);
-  return p;
+const ObjectSchema<UtxoMergeParams>& UtxoMergeParams::schema() {
+  using M = UtxoMergeParams;
+  static const auto s = ObjectSchema<M>()
+                            .required("merge_at", &M::merge_at)
+                            .fallback<SecondsField>("check_every", &M::check_every,
+                                                    kDefaultCheckEverySeconds, "seconds")
+                            .fallback("max_merge_at_once", &M::max_merge_at_once,
+                                      std::uint64_t{kDefaultMaxMergeAtOnce});
+  return s;
 }
 
-UtxoActivationParams UtxoActivationParams::parseLegacy(ParamsReader& r, Mode mode) {
-  UtxoActivationParams p;
-  p.ticker = r.required<std::string>("coin");
-  p.mode = mode;
-  if (mode == Mode::Electrum) parseServers(r, p);
-  p.parseCommon(r);
-  // Swap settings KDF's legacy requests carry; walletd does no swaps.
-  r.optional<Json>("mm2");
-  r.optional<Json>("swap_contract_address");
-  r.optional<Json>("fallback_swap_contract");
-  return p;
+const ObjectSchema<UtxoActivationParams>& UtxoActivationParams::requestSchema() {
+  static const auto s = ObjectSchema<P>()
+                            .tagged("mode", modeSchema())
+                            .include(commonFields())
+                            .then([](P& p, const ParamsReader&) {
+                              p.mode = p.rpc == "Electrum" ? Mode::Electrum : Mode::Native;
+                            });
+  return s;
 }
 
-void UtxoActivationParams::parseCommon(ParamsReader& a) {
-  UtxoActivationParams& p = *this;
-  if (auto merge = a.optional<Json>("utxo_merge_params"))
-    p.merge_params = mergeFrom(ParamsReader(*merge, a.fieldPath("utxo_merge_params"), false));
-  p.tx_history = a.optionalOr<bool>("tx_history", false);
-  p.get_balances = a.optionalOr<bool>("get_balances", true);
-  p.required_confirmations = a.optional<std::uint32_t>("required_confirmations");
-  p.requires_notarization = a.optional<bool>("requires_notarization");
-  if (a.has("address_format")) {
-    ParamsReader f = a.object("address_format");
-    p.address_format = f.required<std::string>("format");
-    if (*p.address_format != "standard" && *p.address_format != "segwit" &&
-        *p.address_format != "cashaddress") {
-      throwInvalidParams(f.fieldPath("format") + ": unknown variant `" +
-                         p.address_format->substr(0, 40) +
-                         "`, expected one of `standard`, `segwit`, `cashaddress`");
-    }
-    f.optional<std::string>("network");
-    f.ignoreUnknown();
-  }
-  if (auto policy = a.optional<PrivKeyPolicy>("priv_key_policy")) p.priv_key_policy = *policy;
-  p.check_utxo_maturity = a.optional<bool>("check_utxo_maturity");
-  if (auto path = a.optional<AddressPath>("path_to_address")) p.path_to_address = *path;
-  p.gap_limit =
-      a.optionalOr<std::uint32_t>("gap_limit", PlatformActivationParams::kDefaultGapLimit);
-  if (p.gap_limit == 0 || p.gap_limit > PlatformActivationParams::kMaxGapLimit) {
-    throwInvalidParams(a.fieldPath("gap_limit") + ": out of range 1.." +
-                       std::to_string(PlatformActivationParams::kMaxGapLimit));
-  }
-  if (auto policy = a.optional<std::string>("scan_policy")) {
-    if (*policy == "do_not_scan")
-      p.scan_policy = ScanPolicy::DoNotScan;
-    else if (*policy == "scan_if_new_wallet")
-      p.scan_policy = ScanPolicy::ScanIfNewWallet;
-    else if (*policy == "scan")
-      p.scan_policy = ScanPolicy::Scan;
-    else
-      throwInvalidParams(a.fieldPath("scan_policy") + ": unknown variant `" +
-                         policy->substr(0, 40) +
-                         "`, expected one of `do_not_scan`, `scan_if_new_wallet`, `scan`");
-  }
-  p.min_addresses_number = a.optional<std::uint32_t>("min_addresses_number");
-  if (p.min_addresses_number &&
-      *p.min_addresses_number > PlatformActivationParams::kMaxAddressesPerAccount)
-    throwInvalidParams(a.fieldPath("min_addresses_number") + ": at most " +
-                       std::to_string(PlatformActivationParams::kMaxAddressesPerAccount));
+const ObjectSchema<UtxoActivationParams>& UtxoActivationParams::schema() {
+  static const auto s = ObjectSchema<P>()
+                            .required("ticker", &P::ticker)
+                            .nested("activation_params", requestSchema(), "UtxoActivationRequest");
+  return s;
 }
 
-const char* UtxoActivationParams::requestTypeDoc() {
-  return "{ mode: { rpc: \"Native\" } | { rpc: \"Electrum\"; "
-         "rpc_data: { servers: { url: string; protocol?: \"TCP\" | \"SSL\" | \"WS\" | \"WSS\"; "
-         "disable_cert_verification?: boolean; ws_url?: string; timeout_sec?: number }[]; "
-         "min_connected?: number; max_connected?: number } }; utxo_merge_params?: { merge_at: "
-         "number; check_every?: number /* seconds, default 10 */; max_merge_at_once?: number /* "
-         "default 100 */ }; tx_history?: boolean; "
-         "get_balances?: boolean; required_confirmations?: number; requires_notarization?: "
-         "boolean; address_format?: { format: \"standard\" | \"segwit\" | \"cashaddress\"; "
-         "network?: string }; priv_key_policy?: PrivKeyPolicy; check_utxo_maturity?: boolean; "
-         "path_to_address?: AddressPath; gap_limit?: number /* default 20 */; scan_policy?: "
-         "\"do_not_scan\" | \"scan_if_new_wallet\" | \"scan\"; min_addresses_number?: number }";
+const ObjectSchema<UtxoActivationParams>& UtxoActivationParams::legacySchema(Mode mode) {
+  static const auto electrum =
+      ObjectSchema<P>()
+          .required("coin", &P::ticker)
+          .include(electrumServerFields())
+          .include(commonFields())
+          .include(legacySwapFields())
+          .then([](P& p, const ParamsReader&) { p.mode = Mode::Electrum; });
+  static const auto native = ObjectSchema<P>()
+                                 .required("coin", &P::ticker)
+                                 .include(commonFields())
+                                 .include(legacySwapFields())
+                                 .then([](P& p, const ParamsReader&) { p.mode = Mode::Native; });
+  return mode == Mode::Electrum ? electrum : native;
 }
 
 }  // namespace walletd

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/coins/platform_activation_params.h"
-#include "core/rpc/params_reader.h"
+#include "core/rpc/schema.h"
 #include "core/wallet/hd/hd_objects.h"
 
 namespace walletd {
@@ -21,6 +21,7 @@ struct ElectrumServerParams {
   bool disable_cert_verification = false;
   std::optional<std::string> ws_url;
   std::optional<std::uint64_t> timeout_sec;
+  static const ObjectSchema<ElectrumServerParams>& schema();
 };
 
 // KDF's UtxoMergeParams: merge_at required, check_every in seconds (a float, default 10),
@@ -31,6 +32,7 @@ struct UtxoMergeParams {
   std::uint64_t merge_at = 0;
   double check_every = kDefaultCheckEverySeconds;
   std::uint64_t max_merge_at_once = kDefaultMaxMergeAtOnce;
+  static const ObjectSchema<UtxoMergeParams>& schema();
 };
 
 struct UtxoActivationParams {
@@ -38,6 +40,9 @@ struct UtxoActivationParams {
 
   std::string ticker;
   enum class Mode { Native, Electrum } mode = Mode::Native;
+  std::string rpc;                            // the mode's tag as sent
+  std::optional<bool> no_rpc_data;            // Native's rpc_data: only absent or null
+  std::optional<Json> legacy_swap_settings;   // read from legacy requests, not used
   std::vector<ElectrumServerParams> servers;  // Electrum
   std::optional<std::uint32_t> min_connected;
   std::optional<std::uint32_t> max_connected;
@@ -55,20 +60,15 @@ struct UtxoActivationParams {
   ScanPolicy scan_policy = ScanPolicy::ScanIfNewWallet;
   std::optional<std::uint32_t> min_addresses_number;
 
-  static UtxoActivationParams parse(ParamsReader& r);
+  // {ticker, activation_params: UtxoActivationRequest} (task::enable_utxo::init).
+  static const ObjectSchema<UtxoActivationParams>& schema();
+  static std::string tsType() { return "UtxoActivationParams"; }
+  // KDF's UtxoActivationParams (the declared UtxoActivationRequest): the mode and every common
+  // field; BCH's request flattens them beside its own.
+  static const ObjectSchema<UtxoActivationParams>& requestSchema();
   // The legacy `electrum` (Electrum mode: servers at the top level) and `enable` (Native mode)
   // requests: {coin, ...the activation fields at the top level}.
-  static UtxoActivationParams parseLegacy(ParamsReader& r, Mode mode);
-  // KDF's UtxoActivationParams fields (mode and the common ones) from `a`, leaving its unknown
-  // fields to the caller (BCH's request flattens them beside its own).
-  static UtxoActivationParams parseFields(ParamsReader& a, std::string ticker);
-  // The TypeScript type of the fields parseFields reads (the declared UtxoActivationRequest);
-  // the params are { ticker: string; activation_params: UtxoActivationRequest }.
-  static const char* requestTypeDoc();
-
- private:
-  // Every field after the mode (activation_params, or a legacy request's top level).
-  void parseCommon(ParamsReader& a);
+  static const ObjectSchema<UtxoActivationParams>& legacySchema(Mode mode);
 };
 
 }  // namespace walletd

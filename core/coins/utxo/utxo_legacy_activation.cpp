@@ -13,15 +13,19 @@ namespace {
 
 struct LegacyElectrumParams {
   UtxoActivationParams p;
-  static LegacyElectrumParams parse(ParamsReader& r) {
-    return {UtxoActivationParams::parseLegacy(r, UtxoActivationParams::Mode::Electrum)};
+  static const ObjectSchema<LegacyElectrumParams>& schema() {
+    static const auto s = UtxoActivationParams::legacySchema(UtxoActivationParams::Mode::Electrum)
+                              .as(&LegacyElectrumParams::p);
+    return s;
   }
 };
 
 struct LegacyEnableParams {
   UtxoActivationParams p;
-  static LegacyEnableParams parse(ParamsReader& r) {
-    return {UtxoActivationParams::parseLegacy(r, UtxoActivationParams::Mode::Native)};
+  static const ObjectSchema<LegacyEnableParams>& schema() {
+    static const auto s = UtxoActivationParams::legacySchema(UtxoActivationParams::Mode::Native)
+                              .as(&LegacyEnableParams::p);
+    return s;
   }
 };
 
@@ -57,23 +61,11 @@ Task<Json> legacyEnable(RequestContext& ctx, LegacyEnableParams params) {
 }  // namespace
 
 void registerUtxoLegacyActivation(MethodTable& t) {
-  const std::string common =
-      "tx_history?: boolean; required_confirmations?: number; requires_notarization?: boolean; "
-      "address_format?: { format: \"standard\" | \"segwit\" | \"cashaddress\"; network?: string "
-      "}; priv_key_policy?: PrivKeyPolicy; path_to_address?: AddressPath; gap_limit?: number; "
-      "scan_policy?: \"do_not_scan\" | \"scan_if_new_wallet\" | \"scan\"; "
-      "min_addresses_number?: number; mm2?: number; swap_contract_address?: string; "
-      "fallback_swap_contract?: string";
   const std::string result =
       "{ result: \"success\"; coin: string; address: string; balance: string; "
       "unspendable_balance: string; required_confirmations: number; requires_notarization: "
       "boolean; mature_confirmations: number }";
-  t.add({"electrum",
-         "{ coin: string; servers: { url: string; protocol?: \"TCP\" | \"SSL\" | \"WS\" | \"WSS\"; "
-         "disable_cert_verification?: boolean }[]; min_connected?: number; max_connected?: "
-         "number; " +
-             common + " }",
-         result, MethodAccess::Protected, nullptr, legacyHandler(&legacyElectrum)});
+  t.add({"electrum", result, MethodAccess::Protected, nullptr, legacyHandler(&legacyElectrum)});
 }
 
 LegacyHandler utxoLegacyEnable() {

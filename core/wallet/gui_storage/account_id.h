@@ -19,6 +19,7 @@ struct AccountId {
   // `enabled_only` restricts to iguana/hd (EnabledAccountId).
   static AccountId fromJson(const Json& value, const std::string& path, bool enabled_only = false);
   static AccountId fromStorageJson(const Json& value);
+  static std::string tsType() { return "AccountId"; }
   Json toJson() const;
   // A storage key whose byte order is KDF's AccountId order (iguana < hd by index < hw).
   std::string storageKey() const;
@@ -34,6 +35,7 @@ struct EnabledAccountId {
   static EnabledAccountId fromJson(const Json& value, const std::string& path) {
     return EnabledAccountId{AccountId::fromJson(value, path, true)};
   }
+  static std::string tsType() { return "EnabledAccountId"; }
 };
 
 }  // namespace walletd

@@ -14,91 +14,115 @@ Json success() {
   return Json("success");
 }
 
-// {account_id, name, description = "", balance_usd = "0"}; `enabled_only` for enable_account.
-AccountInfo parseNewAccount(ParamsReader& r, bool enabled_only) {
-  AccountInfo info;
-  info.account_id =
-      AccountId::fromJson(r.required<Json>("account_id"), r.fieldPath("account_id"), enabled_only);
-  info.name = r.required<std::string>("name");
-  info.description = r.optionalOr<std::string>("description", "");
-  if (auto balance = r.optional<Json>("balance_usd")) {
-    info.balance_usd = decodeDecimal(*balance, r.fieldPath("balance_usd"));
+void checkName(const std::string& name, const std::string&) {
+  checkAccountName(name);
+}
+void checkDescription(const std::string& description, const std::string&) {
+  checkAccountDescription(description);
+}
+void checkTickers(const std::vector<std::string>& tickers, const std::string&) {
+  for (const auto& t : tickers) checkTicker(t);
+}
+
+// An AccountId field read as KDF's EnabledAccountId (iguana or hd).
+struct EnabledIdField {
+  static AccountId decode(const Json& v, const std::string& path) {
+    return EnabledAccountId::fromJson(v, path).id;
   }
-  checkAccountName(info.name);
-  checkAccountDescription(info.description);
-  return info;
+  static std::string ts() { return EnabledAccountId::tsType(); }
+};
+
+// name, description = "", balance_usd = 0: a new account's fields after its id.
+ObjectSchema<AccountInfo> newAccountFields() {
+  return ObjectSchema<AccountInfo>()
+      .required("name", &AccountInfo::name, "at most 255", &checkName)
+      .fallback("description", &AccountInfo::description, "", "at most 600", &checkDescription)
+      .fallback("balance_usd", &AccountInfo::balance_usd, Decimal());
 }
 
-AccountId parseAccountId(ParamsReader& r) {
-  return AccountId::fromJson(r.required<Json>("account_id"), r.fieldPath("account_id"));
-}
-
+// KDF's EnableAccountPolicy, tagged by `policy`.
 struct EnableAccountParams {
-  bool is_new = false;
+  std::string policy;
   AccountInfo info;
-  static EnableAccountParams parse(ParamsReader& r) {
-    EnableAccountParams p;
-    std::string policy = r.required<std::string>("policy");
-    if (policy == "new") {
-      p.is_new = true;
-      p.info = parseNewAccount(r, true);
-    } else if (policy == "existing") {
-      p.info.account_id =
-          AccountId::fromJson(r.required<Json>("account_id"), r.fieldPath("account_id"), true);
-    } else {
-      throwInvalidParams(r.fieldPath("policy") + ": unknown variant `" + policy.substr(0, 100) +
-                         "`, expected `existing` or `new`");
-    }
-    return p;
+  bool isNew() const { return policy == "new"; }
+  static const TaggedSchema<EnableAccountParams>& schema() {
+    using E = EnableAccountParams;
+    static const auto s =
+        TaggedSchema<E>("policy", &E::policy)
+            .variant("existing",
+                     ObjectSchema<AccountInfo>()
+                         .required<EnabledIdField>("account_id", &AccountInfo::account_id)
+                         .as(&E::info))
+            .variant("new", ObjectSchema<AccountInfo>()
+                                .required<EnabledIdField>("account_id", &AccountInfo::account_id)
+                                .include(newAccountFields())
+                                .as(&E::info));
+    return s;
   }
 };
 
 struct AddAccountParams {
   AccountInfo info;
-  static AddAccountParams parse(ParamsReader& r) { return {parseNewAccount(r, false)}; }
+  static const ObjectSchema<AddAccountParams>& schema() {
+    static const auto s = ObjectSchema<AccountInfo>()
+                              .required("account_id", &AccountInfo::account_id)
+                              .include(newAccountFields())
+                              .as(&AddAccountParams::info);
+    return s;
+  }
 };
 
 struct AccountIdParams {
   AccountId id;
-  static AccountIdParams parse(ParamsReader& r) { return {parseAccountId(r)}; }
+  static const ObjectSchema<AccountIdParams>& schema() {
+    static const auto s =
+        ObjectSchema<AccountIdParams>().required("account_id", &AccountIdParams::id);
+    return s;
+  }
 };
 
 struct SetNameParams {
   AccountId id;
   std::string name;
-  static SetNameParams parse(ParamsReader& r) {
-    SetNameParams p{parseAccountId(r), r.required<std::string>("name")};
-    checkAccountName(p.name);
-    return p;
+  static const ObjectSchema<SetNameParams>& schema() {
+    static const auto s = ObjectSchema<SetNameParams>()
+                              .required("account_id", &SetNameParams::id)
+                              .required("name", &SetNameParams::name, nullptr, &checkName);
+    return s;
   }
 };
 
 struct SetDescriptionParams {
   AccountId id;
   std::string description;
-  static SetDescriptionParams parse(ParamsReader& r) {
-    SetDescriptionParams p{parseAccountId(r), r.required<std::string>("description")};
-    checkAccountDescription(p.description);
-    return p;
+  static const ObjectSchema<SetDescriptionParams>& schema() {
+    static const auto s = ObjectSchema<SetDescriptionParams>()
+                              .required("account_id", &SetDescriptionParams::id)
+                              .required("description", &SetDescriptionParams::description, nullptr,
+                                        &checkDescription);
+    return s;
   }
 };
 
 struct SetBalanceParams {
   AccountId id;
   Decimal balance;
-  static SetBalanceParams parse(ParamsReader& r) {
-    AccountId id = parseAccountId(r);
-    return {id, decodeDecimal(r.required<Json>("balance_usd"), r.fieldPath("balance_usd"))};
+  static const ObjectSchema<SetBalanceParams>& schema() {
+    static const auto s = ObjectSchema<SetBalanceParams>()
+                              .required("account_id", &SetBalanceParams::id)
+                              .required("balance_usd", &SetBalanceParams::balance);
+    return s;
   }
 };
 
 struct CoinsParams {
   AccountId id;
   std::vector<std::string> tickers;
-  static CoinsParams parse(ParamsReader& r) {
-    CoinsParams p{parseAccountId(r), r.required<std::vector<std::string>>("tickers")};
-    for (const auto& t : p.tickers) checkTicker(t);
-    return p;
+  static const ObjectSchema<CoinsParams>& schema() {
+    static const auto s = ObjectSchema<CoinsParams>()
+                              .required("account_id", &CoinsParams::id)
+                              .required("tickers", &CoinsParams::tickers, nullptr, &checkTickers);
+    return s;
   }
 };
 
@@ -111,7 +135,7 @@ Task<AccountStore*> store(RequestContext& ctx) {
 
 Task<Json> enableAccount(RequestContext& ctx, EnableAccountParams p) {
   AccountStore* accounts = co_await store(ctx);
-  if (p.is_new) {
+  if (p.isNew()) {
     co_await accounts->enableNew(std::move(p.info));
   } else {
     co_await accounts->enableExisting(p.info.account_id);
@@ -176,10 +200,6 @@ Task<Json> getAccountCoins(RequestContext& ctx, AccountIdParams p) {
   co_return out;
 }
 
-constexpr const char* kNewAccountFields =
-    "name: string /* at most 255 */; description?: string /* at most 600, default \"\" */; "
-    "balance_usd?: Decimal /* default 0 */";
-
 }  // namespace
 
 void registerGuiStorageMethods(MethodTable& t) {
@@ -190,36 +210,23 @@ void registerGuiStorageMethods(MethodTable& t) {
   t.declare("EnabledAccountId", "{ type: \"iguana\" } | { type: \"hd\"; account_idx: number }");
   t.declare("AccountInfo",
             "{ account_id: AccountId; name: string; description: string; balance_usd: string }");
-  const std::string new_account =
-      std::string("{ account_id: AccountId; ") + kNewAccountFields + " }";
-  const std::string enable_account =
-      std::string(
-          "{ policy: \"existing\"; account_id: EnabledAccountId } | { policy: \"new\"; "
-          "account_id: EnabledAccountId; ") +
-      kNewAccountFields + " }";
-  auto add = [&t](const char* name, std::string params, const char* result, MethodHandler h) {
-    t.add({name, std::move(params), result, MethodAccess::Protected, std::move(h), {}});
+  auto add = [&t](const char* name, const char* result, MethodHandler h) {
+    t.add({name, result, MethodAccess::Protected, std::move(h), {}});
   };
-  add("gui_storage::enable_account", enable_account, "\"success\"", typedHandler(&enableAccount));
-  add("gui_storage::add_account", new_account, "\"success\"", typedHandler(&addAccount));
-  add("gui_storage::delete_account", "{ account_id: AccountId }", "\"success\"",
-      typedHandler(&deleteAccount));
-  add("gui_storage::set_account_name", "{ account_id: AccountId; name: string }", "\"success\"",
-      typedHandler(&setAccountName));
-  add("gui_storage::set_account_description", "{ account_id: AccountId; description: string }",
-      "\"success\"", typedHandler(&setAccountDescription));
-  add("gui_storage::set_account_balance", "{ account_id: AccountId; balance_usd: Decimal }",
-      "\"success\"", typedHandler(&setAccountBalance));
-  add("gui_storage::activate_coins", "{ account_id: AccountId; tickers: string[] }", "\"success\"",
-      typedHandler(&activateCoins));
-  add("gui_storage::deactivate_coins", "{ account_id: AccountId; tickers: string[] }",
-      "\"success\"", typedHandler(&deactivateCoins));
-  add("gui_storage::get_accounts", "{}", "(AccountInfo & { enabled: boolean })[]",
+  add("gui_storage::enable_account", "\"success\"", typedHandler(&enableAccount));
+  add("gui_storage::add_account", "\"success\"", typedHandler(&addAccount));
+  add("gui_storage::delete_account", "\"success\"", typedHandler(&deleteAccount));
+  add("gui_storage::set_account_name", "\"success\"", typedHandler(&setAccountName));
+  add("gui_storage::set_account_description", "\"success\"", typedHandler(&setAccountDescription));
+  add("gui_storage::set_account_balance", "\"success\"", typedHandler(&setAccountBalance));
+  add("gui_storage::activate_coins", "\"success\"", typedHandler(&activateCoins));
+  add("gui_storage::deactivate_coins", "\"success\"", typedHandler(&deactivateCoins));
+  add("gui_storage::get_accounts", "(AccountInfo & { enabled: boolean })[]",
       typedHandler(&getAccounts));
-  add("gui_storage::get_enabled_account", "{}", "AccountInfo & { coins: string[] }",
+  add("gui_storage::get_enabled_account", "AccountInfo & { coins: string[] }",
       typedHandler(&getEnabledAccount));
-  add("gui_storage::get_account_coins", "{ account_id: AccountId }",
-      "{ account_id: AccountId; coins: string[] }", typedHandler(&getAccountCoins));
+  add("gui_storage::get_account_coins", "{ account_id: AccountId; coins: string[] }",
+      typedHandler(&getAccountCoins));
 }
 
 }  // namespace walletd

@@ -27,6 +27,22 @@ enum class Bip44Chain { External = 0, Internal = 1 };
 Bip44Chain bip44ChainFromJson(const Json& value, const std::string& path);
 std::string bip44ChainName(Bip44Chain chain);
 
+inline std::string showDefault(Bip44Chain chain) {  // a schema's default, in the docs
+  return "\"" + bip44ChainName(chain) + "\"";
+}
+
+// Field codecs (core/rpc/schema.h) for the HD fields params types declare.
+struct ChildIndexField {
+  static std::uint32_t decode(const Json& v, const std::string& p) {
+    return decodeChildIndex(v, p);
+  }
+  static std::string ts() { return "number"; }
+};
+struct Bip44ChainField {
+  static Bip44Chain decode(const Json& v, const std::string& p) { return bip44ChainFromJson(v, p); }
+  static std::string ts() { return "\"External\" | \"Internal\""; }
+};
+
 struct DerivationMethod {
   enum class Type { Iguana, HDWallet } type = Type::Iguana;
   Json toJson() const;
@@ -55,6 +71,7 @@ struct AddressPath {
   std::optional<Bip44Chain> chain;
   std::optional<DerivationPath> derivation_path;
   static AddressPath fromJson(const Json& value, const std::string& path);
+  static std::string tsType() { return "AddressPath"; }
 };
 
 struct AccountAddressInfo {
@@ -102,6 +119,7 @@ struct WithdrawFromInfo {
   Bip44Chain chain = Bip44Chain::External;
   std::uint32_t address_id = 0;
   static WithdrawFromInfo fromJson(const Json& value, const std::string& path);
+  static std::string tsType() { return "WithdrawFromInfo"; }
 };
 
 }  // namespace walletd

@@ -69,20 +69,8 @@ Task<Json> answerAsTold(RequestContext&, NoParams) {
   co_return g_answer;
 }
 
-// Reads `a`, which its docs declare, and `b`, which they do not.
-struct HalfDocumented {
-  static HalfDocumented parse(ParamsReader& r) {
-    r.optional<std::string>("a");
-    r.optional<std::string>("b");
-    return {};
-  }
-};
-
-Task<Json> halfDocumented(RequestContext&, HalfDocumented) {
-  co_return Json("success");
-}
-
-// An element of `servers`: reads `url`, which the docs declare, and `port` when `g_read_port`.
+// An element of `servers`: a type with its own parser and a declared text ({ url: string }),
+// which reads `url` and, when `g_read_port`, `port`, which the text does not declare.
 bool g_read_port = false;
 struct Server {
   static Server fromJson(const Json& v, const std::string& path) {
@@ -91,17 +79,26 @@ struct Server {
     if (g_read_port) r.optional<std::uint64_t>("port");
     return {};
   }
+  static std::string tsType() { return "{ url: string }"; }
+};
+
+struct Inner {
+  std::optional<std::string> a;
+  static const ObjectSchema<Inner>& schema() {
+    static const auto s = ObjectSchema<Inner>().optional("a", &Inner::a);
+    return s;
+  }
 };
 
 // Nested reads: `inner.a` and every `servers[i]`.
 struct Nested {
-  static Nested parse(ParamsReader& r) {
-    ParamsReader inner = r.object("inner");
-    inner.optional<std::string>("a");
-    const Json servers = r.optionalOr<Json>("servers", Json::array());
-    for (std::size_t i = 0; i < servers.size(); ++i)
-      Server::fromJson(servers[i], r.fieldPath("servers") + "[" + std::to_string(i) + "]");
-    return {};
+  Inner inner;
+  std::vector<Server> servers;
+  static const ObjectSchema<Nested>& schema() {
+    static const auto s = ObjectSchema<Nested>()
+                              .required("inner", &Nested::inner)
+                              .optionalKeep("servers", &Nested::servers);
+    return s;
   }
 };
 
@@ -114,12 +111,10 @@ class DriftFamily : public CoinFamily {
   std::string_view name() const override { return "Drift"; }
   std::vector<std::string_view> protocolTypes() const override { return {"DRIFT"}; }
   void registerMethods(MethodTable& t) const override {
-    t.add({"drift::answer", "{}", "{ answer: string }", MethodAccess::Protected,
+    t.add({"drift::answer", "{ answer: string }", MethodAccess::Protected,
            typedHandler(&answerAsTold), nullptr});
-    t.add({"drift::params", "{ a?: string }", "\"success\"", MethodAccess::Protected,
-           typedHandler(&halfDocumented), nullptr});
-    t.add({"drift::nested", "{ inner: { a?: string }; servers?: { url: string }[] }", "\"success\"",
-           MethodAccess::Protected, typedHandler(&nested), nullptr});
+    t.add(
+        {"drift::nested", "\"success\"", MethodAccess::Protected, typedHandler(&nested), nullptr});
   }
   std::unique_ptr<AddressCodec> addressCodec(const CoinEntry&, const CoinsConfig&) const override {
     return nullptr;
@@ -142,12 +137,11 @@ TEST_CASE("a result that breaks its declared type is answered ResultTypeMismatch
   CHECK(drifted["error"] ==
         "drift::answer answered a result that is not of its declared type: "
         "result.additional_info: not in the declared type");
-  // A params field the parser reads but the docs do not declare is drift too.
-  const Json undocumented = t.rpc("drift::params", Json{{"a", "x"}}, &status);
-  CHECK(status == 500);
-  CHECK(undocumented["error"] ==
-        "drift::params reads the params field `b`, which its declared params type does not have");
-  // Nested reads are checked along their path, through objects and array elements.
+  // The params docs come from the schema: what it parses is what it declares.
+  CHECK(t.node.methods().find("drift::nested")->params_doc ==
+        "{ inner: { a?: string }; servers?: { url: string }[] }");
+  // A type with its own parser is checked along its path, through objects and array elements:
+  // a field it reads that its declared text lacks is drift.
   const Json servers = Json{{"inner", {{"a", "x"}}}, {"servers", {{{"url", "u"}}, {{"url", "v"}}}}};
   CHECK(t.rpc("drift::nested", servers, &status)["result"] == "success");
   g_read_port = true;

@@ -24,24 +24,22 @@ WALLETD_ERROR_FAMILY(GaslessTraceError, WALLETD_GASLESS_TRACE_ERRORS)
 struct CoinAndTrace {
   std::string coin;
   std::string trace_id;
-  static CoinAndTrace parse(ParamsReader& r) {
-    CoinAndTrace p;
-    p.coin = r.required<std::string>("coin");
-    p.trace_id = r.required<std::string>("trace_id");
-    r.ignoreUnknown();
-    return p;
+  static const ObjectSchema<CoinAndTrace>& schema() {
+    static const auto s = ObjectSchema<CoinAndTrace>()
+                              .required("coin", &CoinAndTrace::coin)
+                              .required("trace_id", &CoinAndTrace::trace_id);
+    return s;
   }
 };
 
 struct StreamEnableParams {
   std::string coin;
   std::uint64_t client_id = 0;
-  static StreamEnableParams parse(ParamsReader& r) {
-    StreamEnableParams p;
-    p.coin = r.required<std::string>("coin");
-    p.client_id = r.optionalOr<std::uint64_t>("client_id", 0);
-    r.ignoreUnknown();
-    return p;
+  static const ObjectSchema<StreamEnableParams>& schema() {
+    static const auto s = ObjectSchema<StreamEnableParams>()
+                              .required("coin", &StreamEnableParams::coin)
+                              .fallback("client_id", &StreamEnableParams::client_id, 0u);
+    return s;
   }
 };
 
@@ -138,7 +136,6 @@ Task<Json> enableGaslessTrace(RequestContext& ctx, StreamEnableParams p) {
 
 void registerGaslessMethods(MethodTable& table) {
   table.add({"gasless::trace_status",
-             "{ coin: string; trace_id: string }",
              "{ coin: string; trace_id: string; state: \"pending\" | \"submitted\" | \"on_chain\" "
              "| \"confirmed\" | \"failed\"; tx_hash_on_chain: string | null; block_height: number "
              "| null; confirmed_at: number | null; final_fee: string | null; failure_reason: "
@@ -147,7 +144,6 @@ void registerGaslessMethods(MethodTable& table) {
              typedHandler(&traceStatus),
              {}});
   table.add({"stream::gasless_trace::enable",
-             "{ coin: string; client_id?: number /* default 0 */ }",
              "{ streamer_id: string }",
              MethodAccess::Protected,
              typedHandler(&enableGaslessTrace),

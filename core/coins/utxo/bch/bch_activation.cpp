@@ -21,42 +21,61 @@ struct BchActivationParams {
   bool allow_slp_unsafe_conf = false;
   std::vector<std::string> slp_tokens;  // enable_bch_with_tokens' slp_tokens_requests
 
-  void readBchFields(ParamsReader& a) {
-    bchd_urls = a.required<std::vector<std::string>>("bchd_urls");
-    allow_slp_unsafe_conf = a.optionalOr<bool>("allow_slp_unsafe_conf", false);
-  }
   bool unsafeBchd() const { return bchd_urls.empty() && !allow_slp_unsafe_conf; }
+
+  // KDF's BchActivationRequest: UtxoActivationParams flattened, bchd_urls, allow_slp_unsafe_conf.
+  static const ObjectSchema<BchActivationParams>& requestSchema() {
+    using B = BchActivationParams;
+    static const auto s =
+        UtxoActivationParams::requestSchema()
+            .as(&B::utxo)
+            .required("bchd_urls", &B::bchd_urls, "not asked: walletd validates no SLP")
+            .fallback("allow_slp_unsafe_conf", &B::allow_slp_unsafe_conf, false)
+            .then([](B& p, const ParamsReader&) { p.utxo.ticker = p.ticker; });
+    return s;
+  }
 
   // task::enable_bch::init: {ticker, activation_params: BchActivationRequest}; KDF ignores a
   // slp_tokens_requests there.
-  static BchActivationParams parse(ParamsReader& r) {
-    BchActivationParams p;
-    p.ticker = r.required<std::string>("ticker");
-    ParamsReader a = r.object("activation_params");
-    p.utxo = UtxoActivationParams::parseFields(a, p.ticker);
-    p.readBchFields(a);
-    a.ignoreUnknown();
-    return p;
+  static const ObjectSchema<BchActivationParams>& schema() {
+    static const auto s = ObjectSchema<BchActivationParams>()
+                              .required("ticker", &BchActivationParams::ticker)
+                              .nested("activation_params", requestSchema(), "BchActivationRequest");
+    return s;
+  }
+};
+
+// One of enable_bch_with_tokens' slp_tokens_requests (KDF's TokenActivationRequest).
+struct SlpTokenRequest {
+  std::string ticker;
+  std::optional<std::uint32_t> required_confirmations;
+  std::optional<Json> protocol;
+  static const ObjectSchema<SlpTokenRequest>& schema() {
+    static const auto s =
+        ObjectSchema<SlpTokenRequest>()
+            .required("ticker", &SlpTokenRequest::ticker)
+            .optional("required_confirmations", &SlpTokenRequest::required_confirmations)
+            .optional("protocol", &SlpTokenRequest::protocol);
+    return s;
   }
 };
 
 // enable_bch_with_tokens: the request fields flattened beside ticker and slp_tokens_requests.
 struct BchWithTokensParams : BchActivationParams {
-  static BchWithTokensParams parse(ParamsReader& r) {
-    BchWithTokensParams p;
-    p.ticker = r.required<std::string>("ticker");
-    p.utxo = UtxoActivationParams::parseFields(r, p.ticker);
-    p.readBchFields(r);
-    const Json tokens = r.required<Json>("slp_tokens_requests");
-    if (!tokens.is_array()) throwInvalidParams("params.slp_tokens_requests: expected an array");
-    for (std::size_t i = 0; i < tokens.size(); ++i) {
-      ParamsReader token(tokens[i], "params.slp_tokens_requests[" + std::to_string(i) + "]");
-      p.slp_tokens.push_back(token.required<std::string>("ticker"));
-      token.optional<std::uint32_t>("required_confirmations");
-      token.optional<Json>("protocol");
-      token.ignoreUnknown();
-    }
-    return p;
+  std::vector<SlpTokenRequest> slp_tokens_requests;
+  static const ObjectSchema<BchWithTokensParams>& schema() {
+    using W = BchWithTokensParams;
+    static const auto s = ObjectSchema<BchActivationParams>()
+                              .required("ticker", &BchActivationParams::ticker)
+                              .include(BchActivationParams::requestSchema())
+                              .via<W>([](W& w) -> BchActivationParams& { return w; })
+                              .required("slp_tokens_requests", &W::slp_tokens_requests,
+                                        "must be empty: walletd activates no SLP token")
+                              .then([](W& w, const ParamsReader&) {
+                                for (const auto& token : w.slp_tokens_requests)
+                                  w.slp_tokens.push_back(token.ticker);
+                              });
+    return s;
   }
 };
 
@@ -202,19 +221,13 @@ Task<Json> enableBchWithTokens(RequestContext& ctx, BchWithTokensParams p) {
 }  // namespace
 
 void registerBchActivation(MethodTable& t) {
-  t.declare("BchActivationRequest",
-            "UtxoActivationRequest & { bchd_urls: string[] /* not asked: walletd validates no "
-            "SLP */; allow_slp_unsafe_conf?: boolean }");
+  t.declare("BchActivationRequest", BchActivationParams::requestSchema().ts());
   t.add({"enable_bch_with_tokens",
-         "{ ticker: string; slp_tokens_requests: { ticker: string; required_confirmations?: "
-         "number; protocol?: object }[] /* must be empty: walletd activates no SLP token */ } & "
-         "BchActivationRequest",
          "{ current_block: number; bch_addresses_infos: Record<string, CoinAddressInfo>; "
          "slp_addresses_infos: Record<string, CoinAddressInfo> }",
          MethodAccess::Protected, typedHandler(&enableBchWithTokens), nullptr});
-  addRpcTaskMethods<BchActivationParams>(
-      t, "enable_bch", "{ ticker: string; activation_params: BchActivationRequest }",
-      "UtxoActivationResult", &checkTaskInit, &runTask);
+  addRpcTaskMethods<BchActivationParams>(t, "enable_bch", "UtxoActivationResult", &checkTaskInit,
+                                         &runTask);
 }
 
 }  // namespace walletd

@@ -57,7 +57,7 @@ Row rowFor(const UnspentOutput& u, const KmdOutputFacts& facts, std::uint64_t mt
   return row;
 }
 
-Task<Json> kmdRewardsInfo(RequestContext& ctx, const Json&) {
+Task<Json> kmdRewardsInfo(RequestContext& ctx, NoParams) {
   auto active = ctx.node.activeCoins().find("KMD");
   if (!active) refuse("KMD is not activated");
   auto coin = std::dynamic_pointer_cast<UtxoCoin>(active);
@@ -87,11 +87,11 @@ Task<Json> kmdRewardsInfo(RequestContext& ctx, const Json&) {
 }  // namespace
 
 void registerKmdRewardsMethods(MethodTable& t) {
-  t.add({"kmd_rewards_info", "{}",
+  t.add({"kmd_rewards_info",
          "{ result: { tx_hash: string; height?: number; output_index: number; amount: string; "
          "locktime: number; accrued_rewards: { Accrued: string } | { NotAccruedReason: string "
          "}; accrue_start_at?: number; accrue_stop_at?: number }[] } /* legacy form only */",
-         MethodAccess::Protected, nullptr, &kmdRewardsInfo});
+         MethodAccess::Protected, nullptr, legacyHandler(&kmdRewardsInfo)});
 }
 
 }  // namespace walletd
