@@ -1,10 +1,11 @@
-// FeeInfo parsing: the tag picks the variant, each variant reads its own fields; unknown keys
-// (the `coin` the SDK and GUI add) are ignored, as KDF's internally tagged WithdrawFee does.
+// FeeInfo parsing, from one tagged schema that also writes the declared FeeInfo type: the tag
+// picks the variant, each variant reads its own fields; unknown keys (the `coin` the SDK and GUI
+// add) are ignored, as KDF's internally tagged WithdrawFee does.
 #include "core/coins/fee_info.h"
 
 #include <array>
 
-#include "core/rpc/params_reader.h"
+#include "core/rpc/schema.h"
 
 namespace walletd {
 namespace {
@@ -12,35 +13,90 @@ namespace {
 constexpr std::array<const char*, 7> kTypeNames = {"UtxoFixed", "UtxoPerKbyte",  "UtxoPriority",
                                                    "EthGas",    "EthGasEip1559", "Qrc20Gas",
                                                    "CosmosGas"};  // in the variant's order
+constexpr const char* kPriorities[] = {"Low", "Normal", "High"};
 
-Decimal nonNegative(ParamsReader& r, const char* key) {
-  Decimal d = r.required<Decimal>(key);
-  if (d.negative()) throwInvalidParams(r.fieldPath(key) + ": must not be negative");
-  return d;
+void nonNegative(const Decimal& d, const std::string& path) {
+  if (d.negative()) throwInvalidParams(path + ": must not be negative");
 }
 
-std::optional<std::uint64_t> gasOption(ParamsReader& r) {
-  auto option = r.optional<Json>("gas_option");
-  if (!option) return std::nullopt;
-  ParamsReader o(*option, r.fieldPath("gas_option"), false);
-  const std::string kind = o.required<std::string>("type");
-  std::optional<std::uint64_t> gas;
-  if (kind == "Set") {
-    gas = o.required<std::uint64_t>("gas");
-  } else if (kind != "Calc") {
-    throwInvalidParams(o.fieldPath("type") + ": expected `Calc` or `Set`");
+// KDF's EthGasLimitOption, tagged by `type`: Calc (estimate) or Set {gas}.
+struct GasOption {
+  std::string type;
+  std::uint64_t gas = 0;
+  std::optional<std::uint64_t> set() const {
+    return type == "Set" ? std::optional<std::uint64_t>(gas) : std::nullopt;
   }
-  o.ignoreUnknown();
-  return gas;
-}
+  static const TaggedSchema<GasOption>& schema() {
+    static const auto s =
+        TaggedSchema<GasOption>("type", &GasOption::type)
+            .variant("Calc", ObjectSchema<GasOption>())
+            .variant("Set", ObjectSchema<GasOption>().required("gas", &GasOption::gas));
+    return s;
+  }
+};
 
-double cosmosGasPrice(ParamsReader& r) {
-  const Json price = r.required<Json>("gas_price");
-  if (!price.is_number())
-    throwInvalidParams(r.fieldPath("gas_price") + ": invalid type: " + describeJsonType(price) +
-                       ", expected a number");
-  return price.get<double>();
-}
+// Cosmos' gas price: a JSON number (a string is refused, as KDF's f64).
+struct NumberField {
+  static double decode(const Json& v, const std::string& path) {
+    if (!v.is_number())
+      throwInvalidParams(path + ": invalid type: " + describeJsonType(v) + ", expected a number");
+    return v.get<double>();
+  }
+  static std::string ts() { return "number"; }
+};
+
+// Every variant's fields in one place; the tag says which are set.
+struct FeeFields {
+  std::string type;
+  Decimal amount, gas_price, max_fee_per_gas, max_priority_fee_per_gas;
+  std::string priority;
+  std::uint64_t gas = 0, gas_limit = 0;
+  std::optional<GasOption> gas_option;
+  double cosmos_gas_price = 0;
+
+  static const TaggedSchema<FeeFields>& schema() {
+    using F = FeeFields;
+    auto amount = [] {
+      return ObjectSchema<F>().required("amount", &F::amount, nullptr, &nonNegative);
+    };
+    static const auto s =
+        TaggedSchema<F>("type", &F::type)
+            .variant("UtxoFixed", amount())
+            .variant("UtxoPerKbyte", amount())
+            .variant("UtxoPriority",
+                     ObjectSchema<F>().required<Literals<kPriorities>>("priority", &F::priority))
+            .variant("EthGas", ObjectSchema<F>()
+                                   .required("gas_price", &F::gas_price, nullptr, &nonNegative)
+                                   .required("gas", &F::gas))
+            .variant("EthGasEip1559",
+                     ObjectSchema<F>()
+                         .required("max_fee_per_gas", &F::max_fee_per_gas, nullptr, &nonNegative)
+                         .required("max_priority_fee_per_gas", &F::max_priority_fee_per_gas,
+                                   nullptr, &nonNegative)
+                         .optional("gas_option", &F::gas_option))
+            .variant("Qrc20Gas", ObjectSchema<F>()
+                                     .required("gas_limit", &F::gas_limit)
+                                     .required("gas_price", &F::gas_price, nullptr, &nonNegative))
+            .variant("CosmosGas", ObjectSchema<F>()
+                                      .required("gas_limit", &F::gas_limit)
+                                      .required<NumberField>("gas_price", &F::cosmos_gas_price));
+    return s;
+  }
+
+  FeeInfo fee() const {
+    FeeInfo out;
+    if (type == "UtxoFixed") out.value = UtxoFixedFee{amount};
+    if (type == "UtxoPerKbyte") out.value = UtxoPerKbyteFee{amount};
+    if (type == "UtxoPriority") out.value = UtxoPriorityFee{priority};
+    if (type == "EthGas") out.value = EthGasFee{gas_price, gas};
+    if (type == "EthGasEip1559")
+      out.value = EthGasEip1559Fee{max_fee_per_gas, max_priority_fee_per_gas,
+                                   gas_option ? gas_option->set() : std::nullopt};
+    if (type == "Qrc20Gas") out.value = Qrc20GasFee{gas_limit, gas_price};
+    if (type == "CosmosGas") out.value = CosmosGasFee{gas_limit, cosmos_gas_price};
+    return out;
+  }
+};
 
 }  // namespace
 
@@ -49,45 +105,11 @@ std::string FeeInfo::typeName() const {
 }
 
 FeeInfo FeeInfo::fromJson(const Json& json, const std::string& path) {
-  ParamsReader r(json, path, false);
-  const std::string name = r.required<std::string>("type");
-  FeeInfo fee;
-  if (name == "UtxoFixed") {
-    fee.value = UtxoFixedFee{nonNegative(r, "amount")};
-  } else if (name == "UtxoPerKbyte") {
-    fee.value = UtxoPerKbyteFee{nonNegative(r, "amount")};
-  } else if (name == "UtxoPriority") {
-    const std::string priority = r.required<std::string>("priority");
-    if (priority != "Low" && priority != "Normal" && priority != "High")
-      throwInvalidParams(r.fieldPath("priority") + ": expected `Low`, `Normal` or `High`");
-    fee.value = UtxoPriorityFee{priority};
-  } else if (name == "EthGas") {
-    EthGasFee gas{nonNegative(r, "gas_price")};
-    gas.gas = r.required<std::uint64_t>("gas");
-    fee.value = gas;
-  } else if (name == "EthGasEip1559") {
-    EthGasEip1559Fee caps{nonNegative(r, "max_fee_per_gas"),
-                          nonNegative(r, "max_priority_fee_per_gas"), gasOption(r)};
-    fee.value = caps;
-  } else if (name == "Qrc20Gas") {
-    Qrc20GasFee gas;
-    gas.gas_limit = r.required<std::uint64_t>("gas_limit");
-    gas.gas_price = nonNegative(r, "gas_price");
-    fee.value = gas;
-  } else if (name == "CosmosGas") {
-    CosmosGasFee gas;
-    gas.gas_limit = r.required<std::uint64_t>("gas_limit");
-    gas.gas_price = cosmosGasPrice(r);
-    fee.value = gas;
-  } else {
-    std::string expected;
-    for (const char* n : kTypeNames)
-      expected += std::string(expected.empty() ? "`" : ", `") + n + "`";
-    throwInvalidParams(r.fieldPath("type") + ": unknown variant `" + name.substr(0, 100) +
-                       "`, expected one of " + expected);
-  }
-  r.ignoreUnknown();
-  return fee;
+  return FeeFields::schema().fromJson(json, path).fee();
+}
+
+std::string FeeInfo::declaredType() {
+  return FeeFields::schema().ts();
 }
 
 }  // namespace walletd

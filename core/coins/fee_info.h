@@ -47,6 +47,7 @@ struct FeeInfo {
 
   static FeeInfo fromJson(const Json& value, const std::string& path);
   static std::string tsType() { return "FeeInfo"; }
+  static std::string declaredType();  // FeeInfo's definition, from its schema
   // The `type` tag as written on the wire ("EthGas", ...).
   std::string typeName() const;
   template <typename T>

@@ -110,9 +110,7 @@ PrivKeyPolicy PrivKeyPolicy::fromJson(const Json& value, const std::string& path
 
 void PlatformActivationParams::declareTypes(MethodTable& t) {
   t.declare("CoinNode", CoinNode::declaredType());
-  t.declare("AddressPath",
-            "{ account_id: number; chain?: \"External\" | \"Internal\"; address_id: number } | { "
-            "derivation_path: string }");
+  t.declare("AddressPath", AddressPath::declaredType());
   t.declare("PrivKeyPolicy",
             "\"ContextPrivKey\" | \"Trezor\" | { type: \"ContextPrivKey\" | \"Trezor\" | "
             "\"Metamask\" } | { type: \"WalletConnect\"; params: { session_topic: string } }");

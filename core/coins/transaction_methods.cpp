@@ -256,14 +256,7 @@ Task<Json> myTxHistoryLegacy(RequestContext& ctx, LegacyTxHistoryParams p) {
 
 void registerTransactionMethods(MethodTable& t) {
   t.declare("Decimal", "string | number");
-  t.declare("FeeInfo",
-            "{ type: \"UtxoFixed\" | \"UtxoPerKbyte\"; amount: Decimal } | "
-            "{ type: \"UtxoPriority\"; priority: \"Low\" | \"Normal\" | \"High\" } | "
-            "{ type: \"EthGas\"; gas_price: Decimal; gas: number } | "
-            "{ type: \"EthGasEip1559\"; max_fee_per_gas: Decimal; max_priority_fee_per_gas: "
-            "Decimal; gas_option?: { type: \"Calc\" } | { type: \"Set\"; gas: number } } | "
-            "{ type: \"Qrc20Gas\"; gas_limit: number; gas_price: Decimal } | "
-            "{ type: \"CosmosGas\"; gas_limit: number; gas_price: number }");
+  t.declare("FeeInfo", FeeInfo::declaredType());
   t.declare(
       "WithdrawFee",
       "{ type: \"Utxo\"; coin: string; amount: string } | "

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cstdio>
 
-#include "core/rpc/params_reader.h"
+#include "core/rpc/schema.h"
 
 namespace walletd {
 
@@ -27,26 +27,55 @@ std::string parsePubkey(const std::string& text, const std::string& path) {
 }
 }  // namespace
 
-AccountId AccountId::fromJson(const Json& value, const std::string& path, bool enabled_only) {
-  ParamsReader r(value, path, false);
-  const std::string type = r.required<std::string>("type");
-  AccountId id;
-  if (type == "iguana") {
-    id.type = AccountType::Iguana;
-  } else if (type == "hd") {
-    id.type = AccountType::HD;
-    id.account_idx = r.required<std::uint32_t>("account_idx");
-  } else if (type == "hw" && !enabled_only) {
-    id.type = AccountType::HW;
-    id.device_pubkey =
-        parsePubkey(r.required<std::string>("device_pubkey"), r.fieldPath("device_pubkey"));
-  } else {
-    throwInvalidParams(r.fieldPath("type") + ": unknown variant `" + type.substr(0, 100) +
-                       (enabled_only ? "`, expected `iguana` or `hd`"
-                                     : "`, expected one of `iguana`, `hd`, `hw`"));
+namespace {
+
+// A hardware wallet's device pubkey: 20 bytes as 40 hex digits, stored lowercase.
+struct PubkeyField {
+  static std::string decode(const Json& v, const std::string& path) {
+    return parsePubkey(decodeString(v, path), path);
   }
-  r.ignoreUnknown();
-  return id;
+  static std::string ts() { return "string"; }
+};
+
+// The type tag as written; the id's fields per variant. `enabled` leaves out `hw`.
+struct TaggedId {
+  std::string type;
+  AccountId id;
+  static TaggedSchema<TaggedId> schema(bool enabled) {
+    auto variants = TaggedSchema<TaggedId>("type", &TaggedId::type)
+                        .variant("iguana", ObjectSchema<TaggedId>())
+                        .variant("hd", ObjectSchema<AccountId>()
+                                           .required("account_idx", &AccountId::account_idx)
+                                           .as(&TaggedId::id));
+    if (enabled) return variants;
+    return std::move(variants).variant(
+        "hw", ObjectSchema<AccountId>()
+                  .required<PubkeyField>("device_pubkey", &AccountId::device_pubkey)
+                  .as(&TaggedId::id));
+  }
+  AccountId accountId() const {
+    AccountId out = id;
+    out.type = type == "hd"   ? AccountType::HD
+               : type == "hw" ? AccountType::HW
+                              : AccountType::Iguana;
+    return out;
+  }
+};
+
+const TaggedSchema<TaggedId>& idSchema(bool enabled_only) {
+  static const auto any = TaggedId::schema(false);
+  static const auto enabled = TaggedId::schema(true);
+  return enabled_only ? enabled : any;
+}
+
+}  // namespace
+
+AccountId AccountId::fromJson(const Json& value, const std::string& path, bool enabled_only) {
+  return idSchema(enabled_only).fromJson(value, path).accountId();
+}
+
+std::string AccountId::declaredType(bool enabled_only) {
+  return idSchema(enabled_only).ts();
 }
 
 AccountId AccountId::fromStorageJson(const Json& value) {

@@ -20,6 +20,8 @@ struct AccountId {
   static AccountId fromJson(const Json& value, const std::string& path, bool enabled_only = false);
   static AccountId fromStorageJson(const Json& value);
   static std::string tsType() { return "AccountId"; }
+  // The definition of AccountId (or, `enabled_only`, EnabledAccountId), from its schema.
+  static std::string declaredType(bool enabled_only);
   Json toJson() const;
   // A storage key whose byte order is KDF's AccountId order (iguana < hd by index < hw).
   std::string storageKey() const;

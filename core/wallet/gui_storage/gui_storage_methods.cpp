@@ -204,10 +204,8 @@ Task<Json> getAccountCoins(RequestContext& ctx, AccountIdParams p) {
 
 void registerGuiStorageMethods(MethodTable& t) {
   t.declare("Decimal", "string | number");
-  t.declare("AccountId",
-            "{ type: \"iguana\" } | { type: \"hd\"; account_idx: number } | { type: \"hw\"; "
-            "device_pubkey: string }");
-  t.declare("EnabledAccountId", "{ type: \"iguana\" } | { type: \"hd\"; account_idx: number }");
+  t.declare("AccountId", AccountId::declaredType(false));
+  t.declare("EnabledAccountId", AccountId::declaredType(true));
   t.declare("AccountInfo",
             "{ account_id: AccountId; name: string; description: string; balance_usd: string }");
   auto add = [&t](const char* name, const char* result, MethodHandler h) {

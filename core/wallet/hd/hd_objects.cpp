@@ -2,19 +2,13 @@
 #include "core/wallet/hd/hd_objects.h"
 
 #include "core/encoding/encoding_error.h"
-#include "core/rpc/params_reader.h"
+#include "core/rpc/schema.h"
 
 namespace walletd {
 namespace {
 
 std::uint32_t index(ParamsReader& r, const char* key) {
   return decodeChildIndex(r.required<Json>(key), r.fieldPath(key));
-}
-
-std::optional<std::uint32_t> optionalIndex(ParamsReader& r, const char* key) {
-  auto v = r.optional<Json>(key);
-  if (!v) return std::nullopt;
-  return decodeChildIndex(*v, r.fieldPath(key));
 }
 
 DerivationPath pathFromJson(const Json& value, const std::string& path) {
@@ -80,17 +74,36 @@ Json balanceObjectJson(const BalanceObject& balance) {
   return out;
 }
 
+namespace {
+
+struct DerivationPathField {
+  static DerivationPath decode(const Json& v, const std::string& path) {
+    return pathFromJson(v, path);
+  }
+  static std::string ts() { return "string"; }
+};
+
+// account_id always (KDF's HDPathAccountToAddressId); a derivation_path, when sent, must name
+// the same account.
+const ObjectSchema<AddressPath>& addressPathSchema() {
+  using A = AddressPath;
+  static const auto s = ObjectSchema<A>()
+                            .required<ChildIndexField>("account_id", &A::account_id)
+                            .optional<Bip44ChainField>("chain", &A::chain)
+                            .optional<ChildIndexField>("address_id", &A::address_id, "default 0")
+                            .optional<DerivationPathField>("derivation_path", &A::derivation_path,
+                                                           "checked against the account's path");
+  return s;
+}
+
+}  // namespace
+
 AddressPath AddressPath::fromJson(const Json& value, const std::string& path) {
-  ParamsReader r(value, path, false);
-  AddressPath out;
-  out.account_id = index(r, "account_id");
-  out.address_id = optionalIndex(r, "address_id");
-  if (auto chain = r.optional<Json>("chain"))
-    out.chain = bip44ChainFromJson(*chain, r.fieldPath("chain"));
-  if (auto text = r.optional<Json>("derivation_path"))
-    out.derivation_path = pathFromJson(*text, r.fieldPath("derivation_path"));
-  r.ignoreUnknown();
-  return out;
+  return addressPathSchema().fromJson(value, path);
+}
+
+std::string AddressPath::declaredType() {
+  return addressPathSchema().ts();
 }
 
 Json AccountAddressInfo::toJson() const {

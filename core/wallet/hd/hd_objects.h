@@ -72,6 +72,7 @@ struct AddressPath {
   std::optional<DerivationPath> derivation_path;
   static AddressPath fromJson(const Json& value, const std::string& path);
   static std::string tsType() { return "AddressPath"; }
+  static std::string declaredType();  // AddressPath's definition, from its schema
 };
 
 struct AccountAddressInfo {
