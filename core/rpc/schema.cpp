@@ -66,3 +66,55 @@ void checkExactlyOne(const ParamsReader& r, const std::vector<std::string>& keys
 }
 
 }  // namespace walletd
+
+namespace walletd {
+
+std::string fieldDeclaration(const char* key, bool optional, const std::string& type,
+                             const std::string& default_text, const char* note) {
+  return std::string(key) + (optional ? "?: " : ": ") + type + tsFieldComment(default_text, note);
+}
+
+void SchemaShape::checkOneOf(const ParamsReader& r) const {
+  if (!one_of_.empty()) checkExactlyOne(r, one_of_);
+}
+
+void SchemaShape::finishRead(ParamsReader& r) const {
+  if (unknown_ == UnknownFields::Deny) {
+    r.rejectUnknown();
+  } else {
+    r.ignoreUnknown();
+  }
+}
+
+std::string SchemaShape::fieldsTs(const std::string& except) const {
+  std::string out;
+  for (const auto& [key, declaration] : decls_) {
+    bool other_alternative = key == except;
+    for (const auto& k : one_of_) other_alternative = other_alternative || k == key;
+    if (other_alternative) continue;
+    out += (out.empty() ? "" : "; ") + declaration;
+  }
+  if (unknown_ == UnknownFields::Open)
+    out += (out.empty() ? "" : "; ") + std::string("[other: string]: unknown") +
+           tsFieldComment("", open_note_.empty() ? nullptr : open_note_.c_str());
+  return out;
+}
+
+std::string SchemaShape::ts() const {
+  if (one_of_.empty()) return tsBraces(fieldsTs());
+  std::string out;
+  for (const auto& alternative : one_of_) {
+    std::string shape = fieldsTs();
+    for (const auto& [key, declaration] : decls_) {
+      if (key != alternative) continue;
+      std::string decl = declaration;
+      const auto q = decl.find("?:");
+      if (q == key.size()) decl.erase(q, 1);  // required in its own shape
+      shape += (shape.empty() ? "" : "; ") + decl;
+    }
+    out += (out.empty() ? "" : " | ") + tsBraces(shape);
+  }
+  return out;
+}
+
+}  // namespace walletd

@@ -124,9 +124,41 @@ class TaggedSchema;
 // are passed on (an index signature).
 enum class UnknownFields { Ignore, Deny, Open };
 
+// The untyped half of an object schema, shared by every params type so that it is compiled once:
+// the fields' declarations, the exactlyOneOf group and the unknown-field policy, and the
+// TypeScript they make.
+class SchemaShape {
+ public:
+  // `{ a: string; b?: number /* default 1 */ }`, or a union of such under exactlyOneOf.
+  std::string ts() const;
+  // The fields' part of ts() without braces, for a schema that adds fields around them.
+  std::string fieldsTs(const std::string& except = {}) const;
+  // Each field's key and declaration (`key?: type /* comment */`), in order.
+  const std::vector<std::pair<std::string, std::string>>& declarations() const { return decls_; }
+
+ protected:
+  // Before a read: exactly one of the exactlyOneOf group is sent.
+  void checkOneOf(const ParamsReader& r) const;
+  // After a read: the unknown-field policy.
+  void finishRead(ParamsReader& r) const;
+
+  std::vector<std::pair<std::string, std::string>> decls_;
+  std::vector<std::string> one_of_;
+  UnknownFields unknown_ = UnknownFields::Ignore;
+  std::string open_note_;
+};
+
+// `{ fields }`, or `{}` for none, as the docs write it.
+std::string tsBraces(const std::string& fields);
+// "expected exactly one of `a` and `b`" unless exactly one of `keys` is in `r`'s object.
+void checkExactlyOne(const ParamsReader& r, const std::vector<std::string>& keys);
+// A field's declaration: `key: type /* comment */`, `key?: ...` when optional.
+std::string fieldDeclaration(const char* key, bool optional, const std::string& type,
+                             const std::string& default_text, const char* note);
+
 // The fields of an object type, each bound to a member of T.
 template <typename T>
-class ObjectSchema {
+class ObjectSchema : public SchemaShape {
  public:
   // A required field; `Codec` replaces FieldCodec<F> for this field (a KDF quirk, a literal type).
   template <typename Codec = void, typename F>
@@ -175,63 +207,45 @@ class ObjectSchema {
   ObjectSchema<Outer> via(Project project) const;
   // Another schema's fields of the same type, flattened into this one (serde's flatten).
   ObjectSchema&& include(const ObjectSchema& other) && {
-    fields_.insert(fields_.end(), other.fields_.begin(), other.fields_.end());
+    decls_.insert(decls_.end(), other.decls_.begin(), other.decls_.end());
+    readers_.insert(readers_.end(), other.readers_.begin(), other.readers_.end());
     checks_.insert(checks_.end(), other.checks_.begin(), other.checks_.end());
     return std::move(*this);
   }
   // A required object field read by `inner` into this same T; typed `inner_name` when given (a
   // declared type), else inline. Its unknown fields follow `inner`'s policy.
   ObjectSchema&& nested(const char* key, const ObjectSchema& inner, std::string inner_name = {}) &&;
-  // Each field's key and declaration (`key?: type /* comment */`), in order.
-  std::vector<std::pair<std::string, std::string>> declarations() const {
-    std::vector<std::pair<std::string, std::string>> out;
-    for (const Field& f : fields_) out.emplace_back(f.key, f.declaration);
-    return out;
-  }
-  // `{ a: string; b?: number /* default 1 */ }`, or a union of such under exactlyOneOf.
-  std::string ts() const;
-  // The fields' part of ts() without braces, for a schema that adds fields around them.
-  std::string fieldsTs(const std::string& except = {}) const;
 
  private:
   template <typename>
   friend class ObjectSchema;
-  struct Field {
-    std::string key;
-    std::string declaration;  // `key?: type /* comment */`
-    std::function<void(T&, ParamsReader&)> read;
-  };
-  ObjectSchema&& add(std::string key, std::string declaration,
-                     std::function<void(T&, ParamsReader&)> read) &&;
+  using Read = std::function<void(T&, ParamsReader&)>;
+  ObjectSchema&& add(std::string key, std::string declaration, Read read) &&;
   // A field read with codec C when sent (and, for an optional one, not null), stored by `store`
   // (which returns the stored value) and checked; `absent` runs otherwise.
   template <typename C, typename F, typename Store>
-  ObjectSchema&& bind(const char* key, std::string declaration, Store store,
-                      std::function<void(T&, ParamsReader&)> absent, FieldCheck<F> check) &&;
+  ObjectSchema&& bind(const char* key, std::string declaration, bool optional, Store store,
+                      Read absent, FieldCheck<F> check) &&;
 
-  std::vector<Field> fields_;
-  std::vector<std::string> one_of_;
+  std::vector<Read> readers_;  // one per declaration
   std::vector<std::function<void(T&, const ParamsReader&)>> checks_;
-  UnknownFields unknown_ = UnknownFields::Ignore;
-  std::string open_note_;
 };
 
 template <typename Codec, typename F>
 using CodecFor = std::conditional_t<std::is_void_v<Codec>, FieldCodec<F>, Codec>;
 
 template <typename T>
-ObjectSchema<T>&& ObjectSchema<T>::add(std::string key, std::string declaration,
-                                       std::function<void(T&, ParamsReader&)> read) && {
-  fields_.push_back(Field{std::move(key), std::move(declaration), std::move(read)});
+ObjectSchema<T>&& ObjectSchema<T>::add(std::string key, std::string declaration, Read read) && {
+  decls_.emplace_back(std::move(key), std::move(declaration));
+  readers_.push_back(std::move(read));
   return std::move(*this);
 }
 
 template <typename T>
 template <typename C, typename F, typename Store>
-ObjectSchema<T>&& ObjectSchema<T>::bind(const char* key, std::string declaration, Store store,
-                                        std::function<void(T&, ParamsReader&)> absent,
+ObjectSchema<T>&& ObjectSchema<T>::bind(const char* key, std::string declaration,
+                                        bool null_is_absent, Store store, Read absent,
                                         FieldCheck<F> check) && {
-  const bool null_is_absent = declaration.find("?:") != std::string::npos;
   return std::move(*this).add(key, std::move(declaration),
                               [key, store, absent, check, null_is_absent](T& out, ParamsReader& r) {
                                 const Json* v = r.field(key);
@@ -247,7 +261,7 @@ ObjectSchema<T>&& ObjectSchema<T>::required(const char* key, F T::*member, const
                                             FieldCheck<F> check) && {
   using C = CodecFor<Codec, F>;
   return std::move(*this).template bind<C, F>(
-      key, std::string(key) + ": " + C::ts() + tsFieldComment("", note),
+      key, fieldDeclaration(key, false, C::ts(), "", note), false,
       [member](T& out, F value) -> const F& { return out.*member = std::move(value); },
       [key](T&, ParamsReader& r) {
         throwInvalidParams(r.path() + ": missing field `" + key + "`");
@@ -261,7 +275,7 @@ ObjectSchema<T>&& ObjectSchema<T>::optional(const char* key, std::optional<F> T:
                                             const char* note, FieldCheck<F> check) && {
   using C = CodecFor<Codec, F>;
   return std::move(*this).template bind<C, F>(
-      key, std::string(key) + "?: " + C::ts() + tsFieldComment("", note),
+      key, fieldDeclaration(key, true, C::ts(), "", note), true,
       [member](T& out, F value) -> const F& { return *(out.*member = std::move(value)); },
       [](T&, ParamsReader&) {}, check);
 }
@@ -272,7 +286,7 @@ ObjectSchema<T>&& ObjectSchema<T>::optionalKeep(const char* key, F T::*member, c
                                                 FieldCheck<F> check) && {
   using C = CodecFor<Codec, F>;
   return std::move(*this).template bind<C, F>(
-      key, std::string(key) + "?: " + C::ts() + tsFieldComment("", note),
+      key, fieldDeclaration(key, true, C::ts(), "", note), true,
       [member](T& out, F value) -> const F& { return out.*member = std::move(value); },
       [](T&, ParamsReader&) {}, check);
 }
@@ -284,7 +298,7 @@ ObjectSchema<T>&& ObjectSchema<T>::fallback(const char* key, F T::*member,
                                             FieldCheck<F> check) && {
   using C = CodecFor<Codec, F>;
   return std::move(*this).template bind<C, F>(
-      key, std::string(key) + "?: " + C::ts() + tsFieldComment(showDefault(value), note),
+      key, fieldDeclaration(key, true, C::ts(), showDefault(value), note), true,
       [member](T& out, F sent) -> const F& { return out.*member = std::move(sent); },
       [member, value, check, key](T& out, ParamsReader& r) {
         out.*member = value;
@@ -297,17 +311,12 @@ template <typename T>
 template <typename Outer, typename Project>
 ObjectSchema<Outer> ObjectSchema<T>::via(Project project) const {
   ObjectSchema<Outer> out;
-  for (const Field& f : fields_) {
-    auto read = f.read;
-    out.fields_.push_back({f.key, f.declaration,
-                           [read, project](Outer& o, ParamsReader& r) { read(project(o), r); }});
-  }
+  static_cast<SchemaShape&>(out) = *this;
+  for (const Read& read : readers_)
+    out.readers_.push_back([read, project](Outer& o, ParamsReader& r) { read(project(o), r); });
   for (const auto& check : checks_)
     out.checks_.push_back(
         [check, project](Outer& o, const ParamsReader& r) { check(project(o), r); });
-  out.one_of_ = one_of_;
-  out.unknown_ = unknown_;
-  out.open_note_ = open_note_;
   return out;
 }
 
@@ -345,67 +354,23 @@ ObjectSchema<T>&& ObjectSchema<T>::unknownFields(UnknownFields policy, const cha
   return std::move(*this);
 }
 
-// "expected exactly one of `a` and `b`" unless exactly one of `keys` is in `r`'s object.
-void checkExactlyOne(const ParamsReader& r, const std::vector<std::string>& keys);
-
 template <typename T>
 void ObjectSchema<T>::readFields(T& out, ParamsReader& r) const {
-  if (!one_of_.empty()) checkExactlyOne(r, one_of_);
-  for (const Field& f : fields_) f.read(out, r);
+  checkOneOf(r);
+  for (const Read& read : readers_) read(out, r);
   for (const auto& check : checks_) check(out, r);
 }
 
 template <typename T>
 void ObjectSchema<T>::finish(ParamsReader& r) const {
-  if (unknown_ == UnknownFields::Deny) {
-    r.rejectUnknown();
-  } else {
-    r.ignoreUnknown();
-  }
+  finishRead(r);
 }
 
 template <typename T>
 T ObjectSchema<T>::parse(ParamsReader& r) const {
   T out{};
   readFields(out, r);
-  finish(r);
-  return out;
-}
-
-template <typename T>
-std::string ObjectSchema<T>::fieldsTs(const std::string& except) const {
-  std::string out;
-  for (const Field& f : fields_) {
-    if (f.key == except) continue;
-    bool other_alternative = false;
-    for (const auto& k : one_of_) other_alternative = other_alternative || k == f.key;
-    if (other_alternative) continue;
-    out += (out.empty() ? "" : "; ") + f.declaration;
-  }
-  if (unknown_ == UnknownFields::Open)
-    out += (out.empty() ? "" : "; ") + std::string("[other: string]: unknown") +
-           tsFieldComment("", open_note_.empty() ? nullptr : open_note_.c_str());
-  return out;
-}
-
-// `{ fields }`, or `{ }` for none, as the docs write it.
-std::string tsBraces(const std::string& fields);
-
-template <typename T>
-std::string ObjectSchema<T>::ts() const {
-  if (one_of_.empty()) return tsBraces(fieldsTs());
-  std::string out;
-  for (const auto& key : one_of_) {
-    std::string shape = fieldsTs();
-    for (const Field& f : fields_) {
-      if (f.key != key) continue;
-      std::string decl = f.declaration;
-      const auto q = decl.find("?:");
-      if (q == key.size()) decl.erase(q, 1);  // required in its own shape
-      shape += (shape.empty() ? "" : "; ") + decl;
-    }
-    out += (out.empty() ? "" : " | ") + tsBraces(shape);
-  }
+  finishRead(r);
   return out;
 }
 
