@@ -58,16 +58,6 @@ constexpr std::uint32_t kMaxAccounts = 100;
 constexpr std::uint32_t kMaxGapLimit = 1000;
 constexpr std::uint32_t kMaxPageLimit = 1000;
 
-void checkGapLimit(const std::uint32_t& v, const std::string& path) {
-  if (v == 0 || v > kMaxGapLimit)
-    throwInvalidParams(path + ": out of range 1.." + std::to_string(kMaxGapLimit));
-}
-
-void checkPageLimit(const std::uint32_t& v, const std::string& path) {
-  if (v == 0 || v > kMaxPageLimit)
-    throwInvalidParams(path + ": out of range 1.." + std::to_string(kMaxPageLimit));
-}
-
 void checkPageNumber(const std::uint32_t& v, const std::string& path) {
   if (v == 0) throwInvalidParams(path + ": must be at least 1");
 }
@@ -83,7 +73,8 @@ struct NewAddressParams {
             .required("coin", &NewAddressParams::coin)
             .required<ChildIndexField>("account_id", &NewAddressParams::account_id)
             .fallback<Bip44ChainField>("chain", &NewAddressParams::chain, Bip44Chain::External)
-            .optional("gap_limit", &NewAddressParams::gap_limit, nullptr, &checkGapLimit);
+            .optional("gap_limit", &NewAddressParams::gap_limit, nullptr,
+                      &inRange<1, kMaxGapLimit>);
     return s;
   }
 };
@@ -114,7 +105,8 @@ struct AccountBalanceParams {
             .required("coin", &AccountBalanceParams::coin)
             .required<ChildIndexField>("account_index", &AccountBalanceParams::account_index)
             .required<Bip44ChainField>("chain", &AccountBalanceParams::chain)
-            .fallback("limit", &AccountBalanceParams::limit, 10u, nullptr, &checkPageLimit)
+            .fallback("limit", &AccountBalanceParams::limit, 10u, nullptr,
+                      &inRange<1, kMaxPageLimit>)
             .optional("paging_options", &AccountBalanceParams::paging_options);
     return s;
   }
@@ -156,7 +148,8 @@ struct CreateAccountParams {
             .optional<ChildIndexField>("account_id", &CreateAccountParams::account_id,
                                        "default: the next account")
             .fallback("scan", &CreateAccountParams::scan, true)
-            .optional("gap_limit", &CreateAccountParams::gap_limit, nullptr, &checkGapLimit);
+            .optional("gap_limit", &CreateAccountParams::gap_limit, nullptr,
+                      &inRange<1, kMaxGapLimit>);
     return s;
   }
 };
@@ -170,7 +163,8 @@ struct ScanAddressesParams {
         ObjectSchema<ScanAddressesParams>()
             .required("coin", &ScanAddressesParams::coin)
             .required<ChildIndexField>("account_index", &ScanAddressesParams::account_index)
-            .optional("gap_limit", &ScanAddressesParams::gap_limit, nullptr, &checkGapLimit);
+            .optional("gap_limit", &ScanAddressesParams::gap_limit, nullptr,
+                      &inRange<1, kMaxGapLimit>);
     return s;
   }
 };

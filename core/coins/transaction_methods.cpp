@@ -141,11 +141,6 @@ struct TxPaging {
   }
 };
 
-void checkHistoryLimit(const std::uint32_t& limit, const std::string& path) {
-  if (limit == 0 || limit > TxHistoryRequest::kMaxLimit)
-    throwInvalidParams(path + ": out of range 1.." + std::to_string(TxHistoryRequest::kMaxLimit));
-}
-
 struct TxHistoryParams {
   TxHistoryRequest request;
   std::optional<TxPaging> paging;
@@ -154,7 +149,7 @@ struct TxHistoryParams {
         ObjectSchema<TxHistoryRequest>()
             .required("coin", &TxHistoryRequest::coin)
             .fallback("limit", &TxHistoryRequest::limit, TxHistoryRequest::kDefaultLimit, nullptr,
-                      &checkHistoryLimit)
+                      &inRange<1, TxHistoryRequest::kMaxLimit>)
             .as(&TxHistoryParams::request)
             .optional("paging_options", &TxHistoryParams::paging)
             .then([](TxHistoryParams& p, const ParamsReader&) {

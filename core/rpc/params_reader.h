@@ -100,26 +100,89 @@ std::uint64_t decodeUnsigned(const Json& v, const std::string& path, std::uint64
 std::vector<std::string> decodeStringArray(const Json& v, const std::string& path);
 Decimal decodeDecimal(const Json& v, const std::string& path);
 
+// Wraps a type text for `T[]`: bare names stay bare, anything else is parenthesized.
+std::string tsArrayOf(const std::string& element);
+
+// How one field's JSON becomes its C++ value, and the field's TypeScript type. The general case
+// is a type of its own: `F::fromJson(json, path)` and `F::tsType()` (usually a declared name).
+template <typename F, typename = void>
+struct FieldCodec {
+  static F decode(const Json& v, const std::string& path) { return F::fromJson(v, path); }
+  static std::string ts() { return F::tsType(); }
+};
+// A type with a schema of its own: read and described by it.
+template <typename F>
+struct FieldCodec<F, std::void_t<decltype(F::schema())>> {
+  static F decode(const Json& v, const std::string& path) { return F::schema().fromJson(v, path); }
+  static std::string ts() { return F::schema().ts(); }
+};
+template <>
+struct FieldCodec<std::string> {
+  static std::string decode(const Json& v, const std::string& p) { return decodeString(v, p); }
+  static std::string ts() { return "string"; }
+};
+template <>
+struct FieldCodec<bool> {
+  static bool decode(const Json& v, const std::string& p) { return decodeBool(v, p); }
+  static std::string ts() { return "boolean"; }
+};
+template <>
+struct FieldCodec<std::uint32_t> {
+  static std::uint32_t decode(const Json& v, const std::string& p) {
+    return static_cast<std::uint32_t>(decodeUnsigned(v, p, UINT32_MAX));
+  }
+  static std::string ts() { return "number"; }
+};
+template <>
+struct FieldCodec<std::uint64_t> {
+  static std::uint64_t decode(const Json& v, const std::string& p) {
+    return decodeUnsigned(v, p, UINT64_MAX);
+  }
+  static std::string ts() { return "number"; }
+};
+template <>
+struct FieldCodec<Decimal> {
+  static Decimal decode(const Json& v, const std::string& p) { return decodeDecimal(v, p); }
+  static std::string ts() { return "Decimal"; }
+};
+// Any JSON object, read by the handler itself (a transaction, a custom token's protocol).
+template <>
+struct FieldCodec<Json> {
+  static Json decode(const Json& v, const std::string&) { return v; }
+  static std::string ts() { return "object"; }
+};
+// An array of any field type: `T[]`, elements named `path[i]` in errors.
+template <typename E>
+struct FieldCodec<std::vector<E>> {
+  static std::vector<E> decode(const Json& v, const std::string& path) {
+    if (!v.is_array())
+      throwInvalidParams(path + ": invalid type: " + describeJsonType(v) + ", expected a sequence");
+    std::vector<E> out;
+    out.reserve(v.size());
+    for (std::size_t i = 0; i < v.size(); ++i)
+      out.push_back(FieldCodec<E>::decode(v[i], path + "[" + std::to_string(i) + "]"));
+    return out;
+  }
+  static std::string ts();
+};
+
+// An array of strings: the decoder above, with its message ("expected an array of strings").
+template <>
+struct FieldCodec<std::vector<std::string>> {
+  static std::vector<std::string> decode(const Json& v, const std::string& p) {
+    return decodeStringArray(v, p);
+  }
+  static std::string ts() { return "string[]"; }
+};
+
+template <typename E>
+std::string FieldCodec<std::vector<E>>::ts() {
+  return tsArrayOf(FieldCodec<E>::ts());
+}
+
 template <typename T>
 T ParamsReader::decode(const Json& v, const char* key) const {
-  const std::string p = fieldPath(key);
-  if constexpr (std::is_same_v<T, std::string>) {
-    return decodeString(v, p);
-  } else if constexpr (std::is_same_v<T, bool>) {
-    return decodeBool(v, p);
-  } else if constexpr (std::is_same_v<T, std::uint32_t>) {
-    return static_cast<std::uint32_t>(decodeUnsigned(v, p, UINT32_MAX));
-  } else if constexpr (std::is_same_v<T, std::uint64_t>) {
-    return decodeUnsigned(v, p, UINT64_MAX);
-  } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
-    return decodeStringArray(v, p);
-  } else if constexpr (std::is_same_v<T, Decimal>) {
-    return decodeDecimal(v, p);
-  } else if constexpr (std::is_same_v<T, Json>) {
-    return v;
-  } else {
-    return T::fromJson(v, p);  // a params type of its own
-  }
+  return FieldCodec<T>::decode(v, fieldPath(key));
 }
 
 }  // namespace walletd

@@ -18,54 +18,6 @@
 
 namespace walletd {
 
-// How one field's JSON becomes its C++ value, and the field's TypeScript type. The general case
-// is a type of its own: `F::fromJson(json, path)` and `F::tsType()` (usually a declared name).
-template <typename F, typename = void>
-struct FieldCodec {
-  static F decode(const Json& v, const std::string& path) { return F::fromJson(v, path); }
-  static std::string ts() { return F::tsType(); }
-};
-// A type with a schema of its own: read and described by it.
-template <typename F>
-struct FieldCodec<F, std::void_t<decltype(F::schema())>> {
-  static F decode(const Json& v, const std::string& path) { return F::schema().fromJson(v, path); }
-  static std::string ts() { return F::schema().ts(); }
-};
-template <>
-struct FieldCodec<std::string> {
-  static std::string decode(const Json& v, const std::string& p) { return decodeString(v, p); }
-  static std::string ts() { return "string"; }
-};
-template <>
-struct FieldCodec<bool> {
-  static bool decode(const Json& v, const std::string& p) { return decodeBool(v, p); }
-  static std::string ts() { return "boolean"; }
-};
-template <>
-struct FieldCodec<std::uint32_t> {
-  static std::uint32_t decode(const Json& v, const std::string& p) {
-    return static_cast<std::uint32_t>(decodeUnsigned(v, p, UINT32_MAX));
-  }
-  static std::string ts() { return "number"; }
-};
-template <>
-struct FieldCodec<std::uint64_t> {
-  static std::uint64_t decode(const Json& v, const std::string& p) {
-    return decodeUnsigned(v, p, UINT64_MAX);
-  }
-  static std::string ts() { return "number"; }
-};
-template <>
-struct FieldCodec<Decimal> {
-  static Decimal decode(const Json& v, const std::string& p) { return decodeDecimal(v, p); }
-  static std::string ts() { return "Decimal"; }
-};
-// Any JSON object, read by the handler itself (a transaction, a custom token's protocol).
-template <>
-struct FieldCodec<Json> {
-  static Json decode(const Json& v, const std::string&) { return v; }
-  static std::string ts() { return "object"; }
-};
 // A secret sent as text (a PIN, a passphrase, a key): kept in SecretBytes from the first copy.
 template <>
 struct FieldCodec<SecretBytes> {
@@ -77,23 +29,6 @@ struct FieldCodec<SecretBytes> {
   }
   static std::string ts() { return "string"; }
 };
-// An array of any field type: `T[]`, elements named `path[i]` in errors.
-template <typename E>
-struct FieldCodec<std::vector<E>> {
-  static std::vector<E> decode(const Json& v, const std::string& path) {
-    if (!v.is_array())
-      throwInvalidParams(path + ": invalid type: " + describeJsonType(v) + ", expected a sequence");
-    std::vector<E> out;
-    out.reserve(v.size());
-    for (std::size_t i = 0; i < v.size(); ++i)
-      out.push_back(FieldCodec<E>::decode(v[i], path + "[" + std::to_string(i) + "]"));
-    return out;
-  }
-  static std::string ts();
-};
-
-// Wraps a type text for `T[]`: bare names stay bare, anything else is parenthesized.
-std::string tsArrayOf(const std::string& element);
 // The `/* ... */` comment of a field: its default and its note, either may be empty.
 std::string tsFieldComment(const std::string& default_text, const char* note);
 // How a default value is shown in that comment.
@@ -107,17 +42,19 @@ inline std::string showDefault(std::uint32_t v) {
   return showDefault(static_cast<std::uint64_t>(v));
 }
 
-template <typename E>
-std::string FieldCodec<std::vector<E>>::ts() {
-  return tsArrayOf(FieldCodec<E>::ts());
-}
-
 // A check of one field's value, raising InvalidRequest naming `path` (or a family's error).
 template <typename F>
 using FieldCheck = std::type_identity_t<void (*)(const F& value, const std::string& path)>;
 
 template <typename T>
 class TaggedSchema;
+
+// A field check: the number is within lo..hi, else "<path>: out of range lo..hi".
+template <std::uint64_t lo, std::uint64_t hi, typename N>
+void inRange(const N& value, const std::string& path) {
+  if (value < lo || value > hi)
+    throwInvalidParams(path + ": out of range " + std::to_string(lo) + ".." + std::to_string(hi));
+}
 
 // What a params type does with fields it does not declare: KDF's serde default is to ignore them
 // (most types); a few deny them (`deny_unknown_fields`, unit structs); some document that others

@@ -13,19 +13,9 @@ void checkUrl(const std::string& url, const std::string& path) {
   if (url.empty() || url.size() > 2048) throwInvalidParams(path + ": empty or too long");
 }
 
-void checkTimeout(const std::uint64_t& seconds, const std::string& path) {
-  if (seconds == 0 || seconds > 600) throwInvalidParams(path + ": out of range 1..600");
-}
-
 void checkServerCount(const std::vector<ElectrumServerParams>& servers, const std::string& path) {
   if (servers.empty() || servers.size() > P::kMaxServers)
     throwInvalidParams(path + ": 1 to " + std::to_string(P::kMaxServers) + " servers");
-}
-
-void checkGapLimit(const std::uint32_t& gap, const std::string& path) {
-  if (gap == 0 || gap > PlatformActivationParams::kMaxGapLimit)
-    throwInvalidParams(path + ": out of range 1.." +
-                       std::to_string(PlatformActivationParams::kMaxGapLimit));
 }
 
 void checkMinAddresses(const std::uint32_t& count, const std::string& path) {
@@ -102,7 +92,7 @@ ObjectSchema<P> commonFields() {
       .optional("check_utxo_maturity", &P::check_utxo_maturity)
       .optionalKeep("path_to_address", &P::path_to_address)
       .fallback("gap_limit", &P::gap_limit, PlatformActivationParams::kDefaultGapLimit, nullptr,
-                &checkGapLimit)
+                &inRange<1, PlatformActivationParams::kMaxGapLimit>)
       .fallback<ScanPolicyField>("scan_policy", &P::scan_policy, ScanPolicy::ScanIfNewWallet)
       .optional("min_addresses_number", &P::min_addresses_number, nullptr, &checkMinAddresses);
 }
@@ -125,7 +115,7 @@ const ObjectSchema<ElectrumServerParams>& ElectrumServerParams::schema() {
           .fallback<Literals<kServerProtocols>>("protocol", &S::protocol, "TCP")
           .fallback("disable_cert_verification", &S::disable_cert_verification, false)
           .optional("ws_url", &S::ws_url)
-          .optional("timeout_sec", &S::timeout_sec, nullptr, &checkTimeout);
+          .optional("timeout_sec", &S::timeout_sec, nullptr, &inRange<1, 600>);
   return s;
 }
 
