@@ -90,7 +90,8 @@ Task<Json> legacyEnable(RequestContext& ctx, LegacyEnableRequest parsed) {
     co_await activatePlatformCoin(ctx.node, platformParams(request, ticker));
   } else if (family && family->tokenActivator() &&
              family->tokenActivator()->tokenProtocol() == entry->protocol_type) {
-    TokenActivationParams token{ticker, confirmations};      // named: GCC 12 frees a braced
+    TokenActivationParams token{ticker, confirmations,
+                                std::nullopt};               // named: GCC 12 frees a braced
     co_await activateTokenCoin(ctx.node, std::move(token));  // temporary in co_await twice
   } else {
     throwIfMalformed(EnablePlatformError::CoinProtocolParseError, ticker, entry->malformed);
