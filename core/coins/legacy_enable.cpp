@@ -13,13 +13,14 @@
 namespace walletd {
 namespace {
 
-// The v2 platform request a legacy one stands for: `urls` become `nodes`; the fields both forms
-// share are carried over (KDF's legacy ETH activation reads the same ones).
-PlatformActivationParams platformParams(const Json& request, const std::string& ticker) {
+// The v2 platform request a legacy one stands for: `urls` (as the schema read them: absent or
+// null is none) become `nodes`; the fields both forms share are carried over (KDF's legacy ETH
+// activation reads the same ones).
+PlatformActivationParams platformParams(const Json& request, const std::string& ticker,
+                                        const std::optional<std::vector<std::string>>& urls) {
   Json v2 = Json{{"ticker", ticker}, {"nodes", Json::array()}};
-  const Json urls = request.value("urls", Json::array());
-  if (!urls.is_array()) throwInvalidParams("request.urls: invalid type: expected an array");
-  for (const Json& url : urls) v2["nodes"].push_back(Json{{"url", url}});
+  for (const std::string& url : urls.value_or(std::vector<std::string>{}))
+    v2["nodes"].push_back(Json{{"url", url}});
   for (const char* key : {"required_confirmations", "requires_notarization", "priv_key_policy",
                           "path_to_address", "swap_contract_address", "fallback_swap_contract",
                           "mm2", "scan_policy", "min_addresses_number"}) {
@@ -87,7 +88,7 @@ Task<Json> legacyEnable(RequestContext& ctx, LegacyEnableRequest parsed) {
   const auto confirmations = parsed.required_confirmations;
   if (family && family->platformActivator() &&
       family->platformActivator()->platformProtocol() == entry->protocol_type) {
-    co_await activatePlatformCoin(ctx.node, platformParams(request, ticker));
+    co_await activatePlatformCoin(ctx.node, platformParams(request, ticker, parsed.urls));
   } else if (family && family->tokenActivator() &&
              family->tokenActivator()->tokenProtocol() == entry->protocol_type) {
     TokenActivationParams token{ticker, confirmations,

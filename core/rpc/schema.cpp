@@ -74,8 +74,105 @@ std::string fieldDeclaration(const char* key, bool optional, const std::string& 
   return std::string(key) + (optional ? "?: " : ": ") + type + tsFieldComment(default_text, note);
 }
 
-void SchemaShape::checkOneOf(const ParamsReader& r) const {
+namespace {
+// The object a field or check belongs to, reached from the outermost object through `ps`.
+void* reach(void* out, const std::vector<Projection>& ps) {
+  for (const Projection& p : ps) out = p.apply(out, p.how);
+  return out;
+}
+}  // namespace
+
+void SchemaShape::readInto(void* out, ParamsReader& r) const {
   if (!one_of_.empty()) checkExactlyOne(r, one_of_);
+  for (const FieldRead& f : fields_) {
+    const Json* v = r.field(f.key);
+    void* target = reach(out, f.projections);
+    if (v && !(f.null_is_absent && v->is_null())) {
+      f.read(target, f, *v, r.fieldPath(f.key));
+    } else if (f.absent == FieldRead::Absent::Missing) {
+      throwInvalidParams(r.path() + ": missing field `" + f.key + "`");
+    } else if (f.absent == FieldRead::Absent::Default) {
+      f.store_default(target, f, r.fieldPath(f.key));
+    }
+  }
+  for (const CheckRead& c : checks_) c.call(reach(out, c.projections), c.fn, r);
+}
+
+void SchemaShape::addField(std::string key, std::string declaration, FieldRead field) {
+  decls_.emplace_back(std::move(key), std::move(declaration));
+  fields_.push_back(std::move(field));
+}
+
+void SchemaShape::addMember(const MemberDecl& decl, decltype(FieldRead::read) read,
+                            ErasedBytes member, void (*check)(), const std::string& shown_default) {
+  const bool optional = decl.absent != FieldRead::Absent::Missing;
+  addField(decl.key, fieldDeclaration(decl.key, optional, decl.type(), shown_default, decl.note),
+           {decl.key, decl.absent, decl.null_is_absent, read, nullptr, member, check, nullptr, {}});
+}
+
+void SchemaShape::setDefault(decltype(FieldRead::store_default) store,
+                             std::shared_ptr<const void> value) {
+  fields_.back().store_default = store;
+  fields_.back().extra = std::move(value);
+}
+
+void SchemaShape::appendShape(const SchemaShape& other) {
+  decls_.insert(decls_.end(), other.decls_.begin(), other.decls_.end());
+  fields_.insert(fields_.end(), other.fields_.begin(), other.fields_.end());
+  checks_.insert(checks_.end(), other.checks_.begin(), other.checks_.end());
+}
+
+void SchemaShape::project(const Projection& p) {
+  for (FieldRead& f : fields_) f.projections.insert(f.projections.begin(), p);
+  for (CheckRead& c : checks_) c.projections.insert(c.projections.begin(), p);
+}
+
+void readNestedField(void* target, const FieldRead& f, const Json& v, const std::string& path) {
+  const auto& inner = *static_cast<const SchemaShape*>(f.extra.get());
+  ParamsReader sub(v, path, false);
+  inner.readInto(target, sub);
+  inner.finishRead(sub);
+}
+
+void readTaggedField(void* target, const FieldRead& f, const Json& v, const std::string& path) {
+  ParamsReader sub(v, path, false);
+  static_cast<const TaggedShape*>(f.extra.get())->readInto(target, sub);
+}
+
+void TaggedShape::readInto(void* out, ParamsReader& r) const {
+  const Json* v = r.field(tag_.c_str());
+  if (!v) throwInvalidParams(r.path() + ": missing field `" + tag_ + "`");
+  const std::string name = decodeString(*v, r.fieldPath(tag_.c_str()));
+  for (const auto& [variant, fields] : variants_) {
+    if (variant != name) continue;
+    fields.readInto(out, r);
+    fields.finishRead(r);
+    set_tag_(reach(out, tag_projections_), tag_member_, name);
+    return;
+  }
+  throwInvalidParams(r.fieldPath(tag_.c_str()) + ": unknown variant `" + name.substr(0, 60) +
+                     "`, expected " + expected());
+}
+
+std::string TaggedShape::ts() const {
+  std::string out;
+  for (const auto& [name, fields] : variants_) {
+    const std::string rest = fields.fieldsTs();
+    out += (out.empty() ? "" : " | ") +
+           tsBraces(tag_ + ": \"" + name + "\"" + (rest.empty() ? "" : "; " + rest));
+  }
+  return out;
+}
+
+std::string TaggedShape::expected() const {
+  std::vector<std::string> names;
+  for (const auto& v : variants_) names.push_back(v.first);
+  return listExpected(names);
+}
+
+void TaggedShape::project(const Projection& p) {
+  for (auto& variant : variants_) variant.second.project(p);
+  tag_projections_.insert(tag_projections_.begin(), p);
 }
 
 void SchemaShape::finishRead(ParamsReader& r) const {

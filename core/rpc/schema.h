@@ -5,7 +5,9 @@
 // `static const ObjectSchema<P>& schema()` (or a TaggedSchema); method_table.h reads nothing else.
 #pragma once
 
-#include <functional>
+#include <array>
+#include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -61,9 +63,55 @@ void inRange(const N& value, const std::string& path) {
 // are passed on (an index signature).
 enum class UnknownFields { Ignore, Deny, Open };
 
-// The untyped half of an object schema, shared by every params type so that it is compiled once:
-// the fields' declarations, the exactlyOneOf group and the unknown-field policy, and the
-// TypeScript they make.
+// A member pointer or a function pointer kept as bytes, so that one untyped list holds every
+// field's binding and the reading loop is compiled once, not once per params type.
+using ErasedBytes = std::array<unsigned char, 16>;
+
+template <typename P>
+ErasedBytes eraseBytes(P p) {
+  static_assert(sizeof(P) <= sizeof(ErasedBytes) && std::is_trivially_copyable_v<P>);
+  ErasedBytes bytes{};
+  std::memcpy(bytes.data(), &p, sizeof p);
+  return bytes;
+}
+template <typename P>
+P unerasedAs(const ErasedBytes& bytes) {
+  P p;
+  std::memcpy(&p, bytes.data(), sizeof p);
+  return p;
+}
+
+// How a schema made for T reaches its T inside an enclosing object (`as`, `via`).
+struct Projection {
+  void* (*apply)(void* outer, const ErasedBytes& how);
+  ErasedBytes how;
+};
+
+// One field of a schema, untyped: what to do when it is sent, absent or null. `read` and
+// `store_default` are small typed functions that know the member's type.
+struct FieldRead {
+  enum class Absent : std::uint8_t { Missing, Leave, Default };
+  const char* key;
+  Absent absent;
+  bool null_is_absent;
+  void (*read)(void* target, const FieldRead& f, const Json& v, const std::string& path);
+  void (*store_default)(void* target, const FieldRead& f, const std::string& path);
+  ErasedBytes member;                 // the member pointer the typed functions store through
+  void (*check)();                    // the FieldCheck<F>, erased; null for none
+  std::shared_ptr<const void> extra;  // the default value, or a nested or tagged schema
+  std::vector<Projection> projections;
+};
+
+// A check across fields of T, untyped (ObjectSchema::then).
+struct CheckRead {
+  void (*call)(void* target, const ErasedBytes& fn, const ParamsReader& r);
+  ErasedBytes fn;
+  std::vector<Projection> projections;
+};
+
+// The untyped body of an object schema, shared by every params type so that it is compiled once:
+// the fields' declarations and readings, the exactlyOneOf group, the unknown-field policy, the
+// checks, and the TypeScript they make.
 class SchemaShape {
  public:
   // `{ a: string; b?: number /* default 1 */ }`, or a union of such under exactlyOneOf.
@@ -72,17 +120,57 @@ class SchemaShape {
   std::string fieldsTs(const std::string& except = {}) const;
   // Each field's key and declaration (`key?: type /* comment */`), in order.
   const std::vector<std::pair<std::string, std::string>>& declarations() const { return decls_; }
-
- protected:
-  // Before a read: exactly one of the exactlyOneOf group is sent.
-  void checkOneOf(const ParamsReader& r) const;
+  // Reads the fields into the object at `out` (of the schema's type), then the checks.
+  void readInto(void* out, ParamsReader& r) const;
   // After a read: the unknown-field policy.
   void finishRead(ParamsReader& r) const;
 
+ protected:
+  friend class TaggedShape;
+  // What a member field's declaration is made of.
+  struct MemberDecl {
+    const char* key;
+    std::string (*type)();  // the codec's TypeScript type
+    const char* note;
+    FieldRead::Absent absent;
+    bool null_is_absent;
+  };
+  void addField(std::string key, std::string declaration, FieldRead field);
+  // A field bound to a member: `read` stores a sent value through `member`, then `check`s it;
+  // `shown_default` is the default its declaration shows, if any.
+  void addMember(const MemberDecl& decl, decltype(FieldRead::read) read, ErasedBytes member,
+                 void (*check)(), const std::string& shown_default = {});
+  // The last field's default, stored by `store` when the field is absent.
+  void setDefault(decltype(FieldRead::store_default) store, std::shared_ptr<const void> value);
+  void addCheck(CheckRead check) { checks_.push_back(std::move(check)); }
+  void appendShape(const SchemaShape& other);
+  // Every field and check now reaches its object through `p` first.
+  void project(const Projection& p);
+
   std::vector<std::pair<std::string, std::string>> decls_;
+  std::vector<FieldRead> fields_;  // one per declaration
+  std::vector<CheckRead> checks_;
   std::vector<std::string> one_of_;
   UnknownFields unknown_ = UnknownFields::Ignore;
   std::string open_note_;
+};
+
+// The untyped body of a tagged schema: the tag, where it is stored, and each variant's shape.
+class TaggedShape {
+ public:
+  std::string ts() const;
+  // Reads the tag and its variant's fields into `out`, then applies that variant's policy.
+  void readInto(void* out, ParamsReader& r) const;
+
+ protected:
+  std::string expected() const;
+  void project(const Projection& p);
+
+  std::string tag_;
+  void (*set_tag_)(void* target, const ErasedBytes& member, const std::string& name) = nullptr;
+  ErasedBytes tag_member_{};
+  std::vector<Projection> tag_projections_;
+  std::vector<std::pair<std::string, SchemaShape>> variants_;
 };
 
 // `{ fields }`, or `{}` for none, as the docs write it.
@@ -92,6 +180,61 @@ void checkExactlyOne(const ParamsReader& r, const std::vector<std::string>& keys
 // A field's declaration: `key: type /* comment */`, `key?: ...` when optional.
 std::string fieldDeclaration(const char* key, bool optional, const std::string& type,
                              const std::string& default_text, const char* note);
+// The untyped readers of a nested object field and of a tagged object field.
+void readNestedField(void* target, const FieldRead& f, const Json& v, const std::string& path);
+void readTaggedField(void* target, const FieldRead& f, const Json& v, const std::string& path);
+
+// A field check as the untyped binding keeps it.
+template <typename F>
+void (*eraseCheck(FieldCheck<F> check))() {
+  return reinterpret_cast<void (*)()>(check);
+}
+
+// The typed halves: one small function per (type, member type, codec).
+namespace schema_detail {
+template <typename F>
+const F& valueIn(const F& v) {
+  return v;
+}
+template <typename F>
+const F& valueIn(const std::optional<F>& v) {
+  return *v;
+}
+// Decodes a sent value with C and stores it in the member (M is `F T::*` or `optional<F> T::*`).
+template <typename T, typename M, typename C, typename F>
+void readMember(void* target, const FieldRead& f, const Json& v, const std::string& path) {
+  F value = C::decode(v, path);
+  auto& slot = static_cast<T*>(target)->*unerasedAs<M>(f.member);
+  slot = std::move(value);
+  if (f.check) reinterpret_cast<FieldCheck<F>>(f.check)(valueIn(slot), path);
+}
+// Stores the field's default (kept in f.extra) and checks it.
+template <typename T, typename F>
+void storeDefault(void* target, const FieldRead& f, const std::string& path) {
+  F& slot = static_cast<T*>(target)->*unerasedAs<F T::*>(f.member);
+  slot = *static_cast<const F*>(f.extra.get());
+  if (f.check) reinterpret_cast<FieldCheck<F>>(f.check)(slot, path);
+}
+template <typename Outer, typename T>
+void* projectMember(void* outer, const ErasedBytes& how) {
+  return &(static_cast<Outer*>(outer)->*unerasedAs<T Outer::*>(how));
+}
+template <typename Outer, typename T>
+void* projectCall(void* outer, const ErasedBytes& how) {
+  return &unerasedAs<T& (*)(Outer&)>(how)(*static_cast<Outer*>(outer));
+}
+template <typename T>
+void callCheck(void* target, const ErasedBytes& fn, const ParamsReader& r) {
+  unerasedAs<void (*)(T&, const ParamsReader&)>(fn)(*static_cast<T*>(target), r);
+}
+template <typename T>
+void setTag(void* target, const ErasedBytes& member, const std::string& name) {
+  static_cast<T*>(target)->*unerasedAs<std::string T::*>(member) = name;
+}
+}  // namespace schema_detail
+
+template <typename Codec, typename F>
+using CodecFor = std::conditional_t<std::is_void_v<Codec>, FieldCodec<F>, Codec>;
 
 // The fields of an object type, each bound to a member of T.
 template <typename T>
@@ -100,35 +243,87 @@ class ObjectSchema : public SchemaShape {
   // A required field; `Codec` replaces FieldCodec<F> for this field (a KDF quirk, a literal type).
   template <typename Codec = void, typename F>
   ObjectSchema&& required(const char* key, F T::*member, const char* note = nullptr,
-                          FieldCheck<F> check = nullptr) &&;
+                          FieldCheck<F> check = nullptr) && {
+    using C = CodecFor<Codec, F>;
+    addMember({key, &C::ts, note, FieldRead::Absent::Missing, false},
+              &schema_detail::readMember<T, F T::*, C, F>, eraseBytes(member),
+              eraseCheck<F>(check));
+    return std::move(*this);
+  }
   // An optional field: absent or null leaves the member empty.
   template <typename Codec = void, typename F>
   ObjectSchema&& optional(const char* key, std::optional<F> T::*member, const char* note = nullptr,
-                          FieldCheck<F> check = nullptr) &&;
+                          FieldCheck<F> check = nullptr) && {
+    using C = CodecFor<Codec, F>;
+    addMember({key, &C::ts, note, FieldRead::Absent::Leave, true},
+              &schema_detail::readMember<T, std::optional<F> T::*, C, F>, eraseBytes(member),
+              eraseCheck<F>(check));
+    return std::move(*this);
+  }
   // An optional field whose absence (or null) keeps the member's initial value, not shown.
   template <typename Codec = void, typename F>
   ObjectSchema&& optionalKeep(const char* key, F T::*member, const char* note = nullptr,
-                              FieldCheck<F> check = nullptr) &&;
+                              FieldCheck<F> check = nullptr) && {
+    using C = CodecFor<Codec, F>;
+    addMember({key, &C::ts, note, FieldRead::Absent::Leave, true},
+              &schema_detail::readMember<T, F T::*, C, F>, eraseBytes(member),
+              eraseCheck<F>(check));
+    return std::move(*this);
+  }
   // An optional field with a default, shown in the TypeScript comment.
   template <typename Codec = void, typename F>
   ObjectSchema&& fallback(const char* key, F T::*member, std::type_identity_t<F> value,
-                          const char* note = nullptr, FieldCheck<F> check = nullptr) &&;
+                          const char* note = nullptr, FieldCheck<F> check = nullptr) && {
+    using C = CodecFor<Codec, F>;
+    addMember({key, &C::ts, note, FieldRead::Absent::Default, true},
+              &schema_detail::readMember<T, F T::*, C, F>, eraseBytes(member), eraseCheck<F>(check),
+              showDefault(value));
+    setDefault(&schema_detail::storeDefault<T, F>, std::make_shared<const F>(std::move(value)));
+    return std::move(*this);
+  }
   // Exactly one of these (declared optional) fields must be sent; the TypeScript type becomes a
   // union with one of them in each shape.
-  ObjectSchema&& exactlyOneOf(std::vector<std::string> keys) &&;
+  ObjectSchema&& exactlyOneOf(std::vector<std::string> keys) && {
+    one_of_ = std::move(keys);
+    return std::move(*this);
+  }
   // A check across fields, after every field is read.
-  ObjectSchema&& then(std::function<void(T&, const ParamsReader&)> check) &&;
-  ObjectSchema&& unknownFields(UnknownFields policy, const char* note = nullptr) &&;
+  ObjectSchema&& then(void (*check)(T&, const ParamsReader&)) && {
+    addCheck({&schema_detail::callCheck<T>, eraseBytes(check), {}});
+    return std::move(*this);
+  }
+  ObjectSchema&& unknownFields(UnknownFields policy, const char* note = nullptr) && {
+    unknown_ = policy;
+    open_note_ = note ? note : "";
+    return std::move(*this);
+  }
 
   // Reads T from `r`'s object, applying the unknown-field policy.
-  T parse(ParamsReader& r) const;
+  T parse(ParamsReader& r) const {
+    T out{};
+    readInto(&out, r);
+    finishRead(r);
+    return out;
+  }
   // Reads the fields only, for a caller that reads more fields of the same object (composition).
-  void readFields(T& out, ParamsReader& r) const;
+  void readFields(T& out, ParamsReader& r) const { readInto(&out, r); }
   // A required object field read by a tagged union of this same T (KDF's adjacently tagged
   // mode objects), typed as its union.
-  ObjectSchema&& tagged(const char* key, const TaggedSchema<T>& inner) &&;
+  ObjectSchema&& tagged(const char* key, const TaggedSchema<T>& inner) && {
+    addField(key, std::string(key) + ": " + inner.ts(),
+             {key,
+              FieldRead::Absent::Missing,
+              false,
+              &readTaggedField,
+              nullptr,
+              {},
+              nullptr,
+              std::make_shared<const TaggedShape>(inner),
+              {}});
+    return std::move(*this);
+  }
   // Applies the unknown-field policy to what `r` has read (after readFields).
-  void finish(ParamsReader& r) const;
+  void finish(ParamsReader& r) const { finishRead(r); }
   T fromJson(const Json& v, const std::string& path) const {
     ParamsReader r(v, path, false);
     return parse(r);
@@ -137,235 +332,78 @@ class ObjectSchema : public SchemaShape {
   // struct that the handler passes on).
   template <typename Outer>
   ObjectSchema<Outer> as(T Outer::*member) const {
-    return via<Outer>([member](Outer& o) -> T& { return o.*member; });
+    return projected<Outer>({&schema_detail::projectMember<Outer, T>, eraseBytes(member)});
   }
   // The same fields read into what `project` returns of an enclosing type (a base class).
-  template <typename Outer, typename Project>
-  ObjectSchema<Outer> via(Project project) const;
+  template <typename Outer>
+  ObjectSchema<Outer> via(std::type_identity_t<T& (*)(Outer&)> project) const {
+    return projected<Outer>({&schema_detail::projectCall<Outer, T>, eraseBytes(project)});
+  }
   // Another schema's fields of the same type, flattened into this one (serde's flatten).
   ObjectSchema&& include(const ObjectSchema& other) && {
-    decls_.insert(decls_.end(), other.decls_.begin(), other.decls_.end());
-    readers_.insert(readers_.end(), other.readers_.begin(), other.readers_.end());
-    checks_.insert(checks_.end(), other.checks_.begin(), other.checks_.end());
+    appendShape(other);
     return std::move(*this);
   }
   // A required object field read by `inner` into this same T; typed `inner_name` when given (a
   // declared type), else inline. Its unknown fields follow `inner`'s policy.
-  ObjectSchema&& nested(const char* key, const ObjectSchema& inner, std::string inner_name = {}) &&;
+  ObjectSchema&& nested(const char* key, const ObjectSchema& inner,
+                        std::string inner_name = {}) && {
+    const std::string type = inner_name.empty() ? inner.ts() : inner_name;
+    addField(key, std::string(key) + ": " + type,
+             {key,
+              FieldRead::Absent::Missing,
+              false,
+              &readNestedField,
+              nullptr,
+              {},
+              nullptr,
+              std::make_shared<const SchemaShape>(inner),
+              {}});
+    return std::move(*this);
+  }
 
  private:
   template <typename>
   friend class ObjectSchema;
-  using Read = std::function<void(T&, ParamsReader&)>;
-  ObjectSchema&& add(std::string key, std::string declaration, Read read) &&;
-  // A field read with codec C when sent (and, for an optional one, not null), stored by `store`
-  // (which returns the stored value) and checked; `absent` runs otherwise.
-  template <typename C, typename F, typename Store>
-  ObjectSchema&& bind(const char* key, std::string declaration, bool optional, Store store,
-                      Read absent, FieldCheck<F> check) &&;
-
-  std::vector<Read> readers_;  // one per declaration
-  std::vector<std::function<void(T&, const ParamsReader&)>> checks_;
+  template <typename Outer>
+  ObjectSchema<Outer> projected(const Projection& p) const {
+    ObjectSchema<Outer> out;
+    static_cast<SchemaShape&>(out) = *this;
+    out.project(p);
+    return out;
+  }
 };
-
-template <typename Codec, typename F>
-using CodecFor = std::conditional_t<std::is_void_v<Codec>, FieldCodec<F>, Codec>;
-
-template <typename T>
-ObjectSchema<T>&& ObjectSchema<T>::add(std::string key, std::string declaration, Read read) && {
-  decls_.emplace_back(std::move(key), std::move(declaration));
-  readers_.push_back(std::move(read));
-  return std::move(*this);
-}
-
-template <typename T>
-template <typename C, typename F, typename Store>
-ObjectSchema<T>&& ObjectSchema<T>::bind(const char* key, std::string declaration,
-                                        bool null_is_absent, Store store, Read absent,
-                                        FieldCheck<F> check) && {
-  return std::move(*this).add(key, std::move(declaration),
-                              [key, store, absent, check, null_is_absent](T& out, ParamsReader& r) {
-                                const Json* v = r.field(key);
-                                if (!v || (null_is_absent && v->is_null())) return absent(out, r);
-                                const F& stored = store(out, C::decode(*v, r.fieldPath(key)));
-                                if (check) check(stored, r.fieldPath(key));
-                              });
-}
-
-template <typename T>
-template <typename Codec, typename F>
-ObjectSchema<T>&& ObjectSchema<T>::required(const char* key, F T::*member, const char* note,
-                                            FieldCheck<F> check) && {
-  using C = CodecFor<Codec, F>;
-  return std::move(*this).template bind<C, F>(
-      key, fieldDeclaration(key, false, C::ts(), "", note), false,
-      [member](T& out, F value) -> const F& { return out.*member = std::move(value); },
-      [key](T&, ParamsReader& r) {
-        throwInvalidParams(r.path() + ": missing field `" + key + "`");
-      },
-      check);
-}
-
-template <typename T>
-template <typename Codec, typename F>
-ObjectSchema<T>&& ObjectSchema<T>::optional(const char* key, std::optional<F> T::*member,
-                                            const char* note, FieldCheck<F> check) && {
-  using C = CodecFor<Codec, F>;
-  return std::move(*this).template bind<C, F>(
-      key, fieldDeclaration(key, true, C::ts(), "", note), true,
-      [member](T& out, F value) -> const F& { return *(out.*member = std::move(value)); },
-      [](T&, ParamsReader&) {}, check);
-}
-
-template <typename T>
-template <typename Codec, typename F>
-ObjectSchema<T>&& ObjectSchema<T>::optionalKeep(const char* key, F T::*member, const char* note,
-                                                FieldCheck<F> check) && {
-  using C = CodecFor<Codec, F>;
-  return std::move(*this).template bind<C, F>(
-      key, fieldDeclaration(key, true, C::ts(), "", note), true,
-      [member](T& out, F value) -> const F& { return out.*member = std::move(value); },
-      [](T&, ParamsReader&) {}, check);
-}
-
-template <typename T>
-template <typename Codec, typename F>
-ObjectSchema<T>&& ObjectSchema<T>::fallback(const char* key, F T::*member,
-                                            std::type_identity_t<F> value, const char* note,
-                                            FieldCheck<F> check) && {
-  using C = CodecFor<Codec, F>;
-  return std::move(*this).template bind<C, F>(
-      key, fieldDeclaration(key, true, C::ts(), showDefault(value), note), true,
-      [member](T& out, F sent) -> const F& { return out.*member = std::move(sent); },
-      [member, value, check, key](T& out, ParamsReader& r) {
-        out.*member = value;
-        if (check) check(out.*member, r.fieldPath(key));
-      },
-      check);
-}
-
-template <typename T>
-template <typename Outer, typename Project>
-ObjectSchema<Outer> ObjectSchema<T>::via(Project project) const {
-  ObjectSchema<Outer> out;
-  static_cast<SchemaShape&>(out) = *this;
-  for (const Read& read : readers_)
-    out.readers_.push_back([read, project](Outer& o, ParamsReader& r) { read(project(o), r); });
-  for (const auto& check : checks_)
-    out.checks_.push_back(
-        [check, project](Outer& o, const ParamsReader& r) { check(project(o), r); });
-  return out;
-}
-
-template <typename T>
-ObjectSchema<T>&& ObjectSchema<T>::nested(const char* key, const ObjectSchema& inner,
-                                          std::string inner_name) && {
-  const std::string type = inner_name.empty() ? inner.ts() : inner_name;
-  return std::move(*this).add(key, std::string(key) + ": " + type,
-                              [key, inner](T& out, ParamsReader& r) {
-                                const Json* v = r.field(key);
-                                if (!v)
-                                  throwInvalidParams(r.path() + ": missing field `" + key + "`");
-                                ParamsReader sub(*v, r.fieldPath(key), false);
-                                inner.readFields(out, sub);
-                                inner.finish(sub);
-                              });
-}
-
-template <typename T>
-ObjectSchema<T>&& ObjectSchema<T>::exactlyOneOf(std::vector<std::string> keys) && {
-  one_of_ = std::move(keys);
-  return std::move(*this);
-}
-
-template <typename T>
-ObjectSchema<T>&& ObjectSchema<T>::then(std::function<void(T&, const ParamsReader&)> check) && {
-  checks_.push_back(std::move(check));
-  return std::move(*this);
-}
-
-template <typename T>
-ObjectSchema<T>&& ObjectSchema<T>::unknownFields(UnknownFields policy, const char* note) && {
-  unknown_ = policy;
-  open_note_ = note ? note : "";
-  return std::move(*this);
-}
-
-template <typename T>
-void ObjectSchema<T>::readFields(T& out, ParamsReader& r) const {
-  checkOneOf(r);
-  for (const Read& read : readers_) read(out, r);
-  for (const auto& check : checks_) check(out, r);
-}
-
-template <typename T>
-void ObjectSchema<T>::finish(ParamsReader& r) const {
-  finishRead(r);
-}
-
-template <typename T>
-T ObjectSchema<T>::parse(ParamsReader& r) const {
-  T out{};
-  readFields(out, r);
-  finishRead(r);
-  return out;
-}
 
 // A type whose `tag` field picks one of several object shapes (serde's internally tagged enum):
 // `{ tag: "a"; ...a's fields } | { tag: "b"; ... }`. The chosen tag is stored in `tag_member`.
 template <typename T>
-class TaggedSchema {
+class TaggedSchema : public TaggedShape {
  public:
-  TaggedSchema(const char* tag, std::string T::*tag_member)
-      : tag_(tag),
-        set_tag_([tag_member](T& t, const std::string& name) { t.*tag_member = name; }) {}
+  TaggedSchema(const char* tag, std::string T::*tag_member) {
+    tag_ = tag;
+    set_tag_ = &schema_detail::setTag<T>;
+    tag_member_ = eraseBytes(tag_member);
+  }
   TaggedSchema&& variant(std::string name, ObjectSchema<T> fields) && {
     variants_.emplace_back(std::move(name), std::move(fields));
     return std::move(*this);
   }
   T parse(ParamsReader& r) const {
     T out{};
-    readInto(out, r);
+    TaggedShape::readInto(&out, r);
     return out;
   }
-  // Reads the tag and its variant's fields into `out`, then applies that variant's policy.
-  void readInto(T& out, ParamsReader& r) const {
-    const Json* v = r.field(tag_.c_str());
-    if (!v) throwInvalidParams(r.path() + ": missing field `" + tag_ + "`");
-    const std::string name = decodeString(*v, r.fieldPath(tag_.c_str()));
-    for (const auto& [variant, fields] : variants_) {
-      if (variant != name) continue;
-      fields.readFields(out, r);
-      fields.finish(r);
-      set_tag_(out, name);
-      return;
-    }
-    throwInvalidParams(r.fieldPath(tag_.c_str()) + ": unknown variant `" + name.substr(0, 60) +
-                       "`, expected " + expected());
-  }
+  void readInto(T& out, ParamsReader& r) const { TaggedShape::readInto(&out, r); }
   T fromJson(const Json& v, const std::string& path) const {
     ParamsReader r(v, path, false);
     return parse(r);
   }
-  std::string ts() const {
-    std::string out;
-    for (const auto& [name, fields] : variants_) {
-      const std::string rest = fields.fieldsTs();
-      out += (out.empty() ? "" : " | ") +
-             tsBraces(tag_ + ": \"" + name + "\"" + (rest.empty() ? "" : "; " + rest));
-    }
-    return out;
-  }
-
   // The same variants read into `member` of an enclosing type.
   template <typename Outer>
   TaggedSchema<Outer> as(T Outer::*member) const {
     TaggedSchema<Outer> out;
-    out.tag_ = tag_;
-    auto set = set_tag_;
-    out.set_tag_ = [set, member](Outer& o, const std::string& name) { set(o.*member, name); };
-    for (const auto& [name, fields] : variants_)
-      out.variants_.emplace_back(name, fields.as(member));
+    static_cast<TaggedShape&>(out) = *this;
+    out.project({&schema_detail::projectMember<Outer, T>, eraseBytes(member)});
     return out;
   }
 
@@ -373,33 +411,10 @@ class TaggedSchema {
   template <typename>
   friend class TaggedSchema;
   TaggedSchema() = default;
-  std::string expected() const;
-  std::string tag_;
-  std::function<void(T&, const std::string&)> set_tag_;
-  std::vector<std::pair<std::string, ObjectSchema<T>>> variants_;
 };
 
 // "`a` or `b`", "one of `a`, `b`, `c`": as serde lists expected variants.
 std::string listExpected(const std::vector<std::string>& names);
-
-template <typename T>
-std::string TaggedSchema<T>::expected() const {
-  std::vector<std::string> names;
-  for (const auto& v : variants_) names.push_back(v.first);
-  return listExpected(names);
-}
-
-template <typename T>
-ObjectSchema<T>&& ObjectSchema<T>::tagged(const char* key, const TaggedSchema<T>& inner) && {
-  return std::move(*this).add(key, std::string(key) + ": " + inner.ts(),
-                              [key, inner](T& out, ParamsReader& r) {
-                                const Json* v = r.field(key);
-                                if (!v)
-                                  throwInvalidParams(r.path() + ": missing field `" + key + "`");
-                                ParamsReader sub(*v, r.fieldPath(key), false);
-                                inner.readInto(out, sub);
-                              });
-}
 
 // A JSON object read later by its owner (a family's strict reader), typed `object`.
 struct JsonObject {

@@ -111,3 +111,16 @@ test('disable_coin as KDF: a platform with active tokens is passivized (its toke
   const reactivated = await activate({ get_balances: false });
   assert.deepEqual(reactivated.json.result.erc20_addresses_infos[owner].tickers, ['TST-ganache']);
 });
+
+test('legacy enable: `urls: null` reads as absent (no nodes), as every optional field of walletd\'s params', async () => {
+  const legacyEnable = (body) => walletd.post({ userpass: PASSWORD, method: 'enable', coin: 'ETH-ganache', ...body });
+  assert.equal((await walletd.rpc('disable_coin', { coin: 'ETH-ganache', force_disable: true })).status, 200);
+  const absent = await legacyEnable({});
+  const nulled = await legacyEnable({ urls: null });
+  assert.doesNotMatch(nulled.text, /invalid type/, 'null is not refused as a wrong type');
+  assert.deepEqual({ status: nulled.status, json: nulled.json }, { status: absent.status, json: absent.json });
+  const enabled = await legacyEnable({ urls: [ganache.url] });
+  assert.equal(enabled.status, 200, enabled.text);
+  assert.equal(enabled.json.result, 'success');
+  assert.equal(enabled.json.address, owner);
+});

@@ -39,6 +39,10 @@ Bip44Chain bip44ChainFromJson(const Json& value, const std::string& path) {
                      ", expected `External` or `Internal`");
 }
 
+std::string showDefault(Bip44Chain chain) {
+  return Json(bip44ChainName(chain)).dump();
+}
+
 std::string bip44ChainName(Bip44Chain chain) {
   return chain == Bip44Chain::External ? "External" : "Internal";
 }

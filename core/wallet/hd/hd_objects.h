@@ -27,9 +27,8 @@ enum class Bip44Chain { External = 0, Internal = 1 };
 Bip44Chain bip44ChainFromJson(const Json& value, const std::string& path);
 std::string bip44ChainName(Bip44Chain chain);
 
-inline std::string showDefault(Bip44Chain chain) {  // a schema's default, in the docs
-  return "\"" + bip44ChainName(chain) + "\"";
-}
+// A schema's default, in the docs: the name quoted.
+std::string showDefault(Bip44Chain chain);
 
 // Field codecs (core/rpc/schema.h) for the HD fields params types declare.
 struct ChildIndexField {
