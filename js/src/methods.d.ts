@@ -82,6 +82,10 @@ export interface WalletdMethods {
   "task::enable_eth::init": { params: PlatformActivationParams & { client_id?: number }; result: { task_id: number } };
   "task::enable_eth::status": { params: { task_id: number; forget_if_finished?: boolean /* default true */ }; result: { status: "Ok"; details: PlatformActivationResult } | { status: "Error"; details: TaskError } | { status: "InProgress"; details: string | object } };
   "task::enable_eth::user_action": { params: { task_id: number; user_action: { action_type: "TrezorPin"; pin: string } | { action_type: "TrezorPassphrase"; passphrase: string } }; result: "success" };
+  "task::enable_qtum::cancel": { params: { task_id: number }; result: "success" };
+  "task::enable_qtum::init": { params: UtxoActivationParams & { client_id?: number }; result: { task_id: number } };
+  "task::enable_qtum::status": { params: { task_id: number; forget_if_finished?: boolean /* default true */ }; result: { status: "Ok"; details: UtxoActivationResult } | { status: "Error"; details: TaskError } | { status: "InProgress"; details: string | object } };
+  "task::enable_qtum::user_action": { params: { task_id: number; user_action: { action_type: "TrezorPin"; pin: string } | { action_type: "TrezorPassphrase"; passphrase: string } }; result: "success" };
   "task::enable_utxo::cancel": { params: { task_id: number }; result: "success" };
   "task::enable_utxo::init": { params: UtxoActivationParams & { client_id?: number }; result: { task_id: number } };
   "task::enable_utxo::status": { params: { task_id: number; forget_if_finished?: boolean /* default true */ }; result: { status: "Ok"; details: UtxoActivationResult } | { status: "Error"; details: TaskError } | { status: "InProgress"; details: string | object } };

@@ -100,7 +100,12 @@ export async function waitFor(check, what, ms = 20000) {
 
 /** The coin's my_balance `balance` (a decimal string) from `walletd`; throws on an error answer. */
 export async function myBalance(walletd, coin) {
+  return (await myBalances(walletd, coin)).balance;
+}
+
+/** The coin's my_balance {balance, unspendable_balance}; throws on an error answer. */
+export async function myBalances(walletd, coin) {
   const r = await walletd.rpc('my_balance', { coin });
   if (r.status !== 200) throw new Error(`my_balance ${coin}: ${r.text}`);
-  return r.json.result.balance;
+  return { balance: r.json.result.balance, unspendable_balance: r.json.result.unspendable_balance };
 }

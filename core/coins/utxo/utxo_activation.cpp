@@ -51,7 +51,7 @@ std::shared_ptr<const UtxoChain> chainOf(Node& node, const CoinEntry& entry,
 
 // Everything that needs no peer beyond the route's checks; answered by init at once.
 void UtxoActivator::check(Node& node, const CoinEntry& entry, const UtxoActivationParams& p) const {
-  chainOf(node, entry, p.ticker);
+  const std::shared_ptr<const UtxoChain> chain = chainOf(node, entry, p.ticker);
   if (p.priv_key_policy.type != "ContextPrivKey")
     throwCoinCreationError(
         p.ticker, "priv_key_policy " + p.priv_key_policy.type + " is not supported for UTXO coins");
@@ -68,10 +68,12 @@ void UtxoActivator::check(Node& node, const CoinEntry& entry, const UtxoActivati
                            "Native mode needs the coin daemon's conf file on this machine, "
                            "which the browser host cannot read");
   }
-  if (p.check_utxo_maturity.value_or(false)) {
+  if (p.check_utxo_maturity.value_or(false) && !chain->waitsForMaturity()) {
     throwCoinCreationError(p.ticker,
-                           "check_utxo_maturity is not yet supported by walletd (immature "
-                           "coinbase outputs count as an Electrum server lists them)");
+                           "check_utxo_maturity is not yet supported by walletd on " +
+                               std::string(chain->name()) +
+                               " chains (immature coinbase outputs count as an Electrum server "
+                               "lists them; QTUM's chain checks maturity)");
   }
 }
 
@@ -229,18 +231,30 @@ Task<ActivatedCoins> UtxoActivator::activate(Node& node, const CoinEntry& entry,
 
 namespace {
 
-// task::enable_utxo::* (KDF's InitStandaloneCoinError), served by the UTXO family's activator.
-const ActivationRoute<UtxoActivationParams, InitStandaloneCoinError>& utxoRoute() {
-  static const ActivationRoute<UtxoActivationParams, InitStandaloneCoinError> route(
+// A standalone route whose activator is the UTXO family's for `Protocol`.
+template <const char* Protocol>
+const UtxoActivationRoute& routeOf() {
+  static const UtxoActivationRoute route(
       standaloneActivationWords(),
       [](const CoinFamily& family) -> const CoinActivator<UtxoActivationParams>* {
         const auto* utxo = dynamic_cast<const UtxoFamily*>(&family);
-        return utxo != nullptr ? &utxo->activator() : nullptr;
+        return utxo != nullptr ? &utxo->activator(Protocol) : nullptr;
       });
   return route;
 }
 
+constexpr char kUtxoProtocol[] = "UTXO";
+constexpr char kQtumProtocol[] = "QTUM";
+
+const UtxoActivationRoute& utxoRoute() {
+  return routeOf<kUtxoProtocol>();
+}
+
 }  // namespace
+
+const UtxoActivationRoute& utxoActivationRoute(const std::string& protocol) {
+  return protocol == kQtumProtocol ? routeOf<kQtumProtocol>() : routeOf<kUtxoProtocol>();
+}
 
 ActivationWords<InitStandaloneCoinError> standaloneActivationWords() {
   return {InitStandaloneCoinError::CoinIsAlreadyActivated,

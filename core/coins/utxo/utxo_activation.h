@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "core/coins/activation_route.h"
 #include "core/coins/coin_family.h"
@@ -27,15 +28,25 @@ LegacyHandler utxoLegacyEnable();
 // balance read; the merge and history loops started once it is registered.
 class UtxoActivator : public CoinActivator<UtxoActivationParams> {
  public:
-  bool serves(const CoinEntry& entry) const override { return entry.protocol_type == "UTXO"; }
+  // Serves the entries of one protocol: UTXO (task::enable_utxo) or QTUM (task::enable_qtum).
+  explicit UtxoActivator(std::string protocol = "UTXO") : protocol_(std::move(protocol)) {}
+  bool serves(const CoinEntry& entry) const override { return entry.protocol_type == protocol_; }
   void check(Node& node, const CoinEntry& entry, const UtxoActivationParams& p) const override;
   Task<ActivatedCoins> activate(Node& node, const CoinEntry& entry, UtxoActivationParams p,
                                 std::shared_ptr<RpcTaskHandle> handle) const override;
+
+ private:
+  std::string protocol_;
 };
 
 // The words of KDF's standalone-coin entry points (InitStandaloneCoinError: task::enable_utxo,
 // task::enable_bch, task::enable_qtum, ...).
 ActivationWords<InitStandaloneCoinError> standaloneActivationWords();
+
+// The standalone route of the UTXO family's activator for `protocol` (UTXO or QTUM): KDF's
+// task::enable_utxo and task::enable_qtum, and the legacy requests of their coins.
+using UtxoActivationRoute = ActivationRoute<UtxoActivationParams, InitStandaloneCoinError>;
+const UtxoActivationRoute& utxoActivationRoute(const std::string& protocol);
 
 // The checks that need no peer (init answers them at once). Throws InitStandaloneCoinError.
 void checkInit(RequestContext& ctx, const UtxoActivationParams& p);

@@ -157,11 +157,20 @@ UtxoTransaction UtxoCoin::signedTransaction(const Selection& chosen, std::uint32
   return tx;
 }
 
+// What a withdraw may spend is spendable; the rest (outputs the chain keeps out of a withdraw:
+// immature block rewards, token-carrying outputs) is unspendable, as KDF splits QTUM's and
+// BCH's balances.
 Task<BalanceInfo> UtxoCoin::myBalance() {
   const std::vector<std::vector<UnspentOutput>> unspent = co_await unspentOf(ownedAddresses());
-  std::uint64_t total = 0;
-  for (const auto& outputs : unspent) total += totalValue(outputs);
-  co_return spendableBalance(UInt256(total), settings_.decimals);
+  std::vector<UnspentOutput> all;
+  for (const auto& outputs : unspent) all.insert(all.end(), outputs.begin(), outputs.end());
+  const std::uint64_t total = totalValue(all);
+  UtxoWithdrawContext context{*backend_, clock_};
+  const std::vector<UnspentOutput> free = co_await chain_->spendable(context, std::move(all));
+  const std::uint64_t spendable = totalValue(free);
+  BalanceInfo out = spendableBalance(UInt256(spendable), settings_.decimals);
+  out.unspendable = spendableBalance(UInt256(total - spendable), settings_.decimals).spendable;
+  co_return out;
 }
 
 std::vector<HdBalanceColumn> UtxoCoin::hdColumns() const {

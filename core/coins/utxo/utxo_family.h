@@ -1,12 +1,14 @@
 // UtxoFamily: UTXO, BCH, QTUM and QRC20 entries: their address codec (key export, convertaddress,
-// validateaddress) and, for the UTXO protocol, task::enable_utxo::* (utxo_activation.h), with
-// the chain profiles its coins are built on (chain/utxo_chains.h; tests bring their own).
+// validateaddress) and activation — task::enable_utxo::* (utxo_activation.h) for the UTXO
+// protocol, task::enable_bch::* and task::enable_qtum::* for BCH and QTUM — with the chain
+// profiles its coins are built on (chain/utxo_chains.h; tests bring their own).
 #pragma once
 
 #include "core/coins/coin_family.h"
 #include "core/coins/utxo/bch/bch_activation.h"
 #include "core/coins/utxo/chain/utxo_chains.h"
 #include "core/coins/utxo/kmd/kmd_rewards_methods.h"
+#include "core/coins/utxo/qtum/qtum_activation.h"
 #include "core/coins/utxo/utxo_activation.h"
 #include "core/coins/utxo/utxo_address_codec.h"
 
@@ -27,14 +29,19 @@ class UtxoFamily : public CoinFamily {
   void registerMethods(MethodTable& table) const override {
     registerUtxoActivation(table);
     registerBchActivation(table);
+    registerQtumActivation(table);
     registerKmdRewardsMethods(table);
   }
   LegacyHandler legacyEnable() const override { return utxoLegacyEnable(); }
-  const UtxoActivator& activator() const { return activator_; }
+  // The activator of a protocol's coins (UTXO or QTUM; UTXO's for any other).
+  const UtxoActivator& activator(std::string_view protocol = "UTXO") const {
+    return protocol == "QTUM" ? qtum_activator_ : activator_;
+  }
 
  private:
   const UtxoChains& chains_;
   UtxoActivator activator_;
+  UtxoActivator qtum_activator_{"QTUM"};
 };
 
 // The chain profiles of the node's UTXO family (the built-in ones when another family serves

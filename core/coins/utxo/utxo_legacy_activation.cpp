@@ -2,8 +2,8 @@
 // and `enable` {coin, ...} (Native mode), with the activation fields at the top level. They run
 // the same activation as task::enable_utxo and answer at once with KDF's legacy shape:
 // {result: "success", coin, address, balance, unspendable_balance, required_confirmations,
-// requires_notarization, mature_confirmations}. walletd's legacy `enable` activates UTXO coins
-// only (EVM coins: enable_eth_with_tokens).
+// requires_notarization, mature_confirmations}. walletd's legacy `enable` activates UTXO and
+// QTUM coins here (EVM coins: legacy_enable.cpp).
 #include "core/coins/legacy_enable.h"
 #include "core/coins/utxo/utxo_activation.h"
 #include "core/coins/utxo/utxo_activation_errors.h"
@@ -30,7 +30,9 @@ struct LegacyEnableParams {
 };
 
 Task<Json> activateLegacy(RequestContext& ctx, UtxoActivationParams p) {
-  checkInit(ctx, p);
+  const CoinEntry* found = ctx.node.coins().find(p.ticker);
+  const UtxoActivationRoute& route = utxoActivationRoute(found ? found->protocol_type : "UTXO");
+  route.check(ctx.node, p);
   const CoinEntry* entry = ctx.node.coins().find(p.ticker);
   const std::string ticker = p.ticker;
   const std::uint64_t confirmations =
@@ -40,7 +42,7 @@ Task<Json> activateLegacy(RequestContext& ctx, UtxoActivationParams p) {
   const bool notarization = p.requires_notarization.value_or(conf_notarization.is_boolean() &&
                                                              conf_notarization.get<bool>());
   auto handle = std::make_shared<RpcTaskHandle>();
-  co_await activateUtxoCoin(ctx.node, std::move(p), handle);
+  co_await route.run(ctx.node, std::move(p), handle);
   std::shared_ptr<ActiveCoin> coin = ctx.node.activeCoins().find(ticker);
   if (!coin) throw rpcError(InitStandaloneCoinError::Internal, "the coin went away", Json());
   const BalanceInfo balance =

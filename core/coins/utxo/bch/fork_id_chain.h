@@ -8,10 +8,8 @@
 // made them (once each: they never change).
 #pragma once
 
-#include <map>
-#include <string>
-
 #include "core/coins/utxo/chain/chain_rules.h"
+#include "core/coins/utxo/chain/making_tx_facts.h"
 #include "core/coins/utxo/chain/utxo_chain.h"
 
 namespace walletd {
@@ -38,8 +36,9 @@ class ForkIdChain : public UtxoChain {
   bool token_aware_;
   Bip144Codec codec_;
   BitcoinSighash sighash_;
-  // txid → the output scripts of that transaction (empty: it did not parse).
-  mutable std::map<std::string, std::vector<Bytes>> made_by_;
+  // The output scripts of the transaction that made an output (none: it did not parse).
+  static std::vector<Bytes> outputScripts(const UtxoTransaction& tx);
+  MakingTxFacts<std::vector<Bytes>> made_by_{&outputScripts, {}};
 };
 
 }  // namespace walletd

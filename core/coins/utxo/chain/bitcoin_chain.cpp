@@ -14,9 +14,7 @@ bool BitcoinChain::serves(const UtxoChainRules& rules) {
 }
 
 UtxoTransaction BitcoinChain::newTransaction() const {
-  UtxoTransaction tx;
-  tx.version = version_;
-  return tx;
+  return versioned(version_);
 }
 
 }  // namespace walletd

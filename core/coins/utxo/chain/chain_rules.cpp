@@ -61,6 +61,7 @@ UtxoChainRules UtxoChainRules::fromEntry(const CoinEntry& coin) {
   r.segwit = coin.conf.value("segwit", Json(false)) == Json(true);
   const Json format = coin.conf.value("address_format", Json::object());
   r.cash_address = format.is_object() && format.value("format", Json()) == Json("cashaddress");
+  r.mature_confirmations = coin.unsignedInt("mature_confirmations").value_or(100);
   return r;
 }
 

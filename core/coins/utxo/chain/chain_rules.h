@@ -3,7 +3,7 @@
 // `overwintered` (0), `version_group_id` and `consensus_branch_id` (hex; the Overwinter and
 // Sapling values when overwintered and not given), `fork_id` (hex; 0x40 for the ticker BCH) and
 // `signature_version` ("base", "witness_v0" or "fork_id"; fork_id when the fork id is not 0),
-// `segwit` and whether `address_format` is cashaddress.
+// `segwit`, whether `address_format` is cashaddress, and `mature_confirmations` (100).
 // Chain profiles (utxo_chains.h) choose themselves by these rules.
 #pragma once
 
@@ -28,6 +28,7 @@ struct UtxoChainRules {
   SignatureVersion signature_version = SignatureVersion::Base;
   bool segwit = false;        // `segwit: true`: the chain has witness transactions
   bool cash_address = false;  // `address_format` cashaddress: a Bitcoin Cash chain (SLP tokens)
+  std::uint64_t mature_confirmations = 100;  // `mature_confirmations` (KDF's default 100)
 
   // Throws CoinRulesError for a field KDF would refuse (InvalidVersionGroupId, ...).
   static UtxoChainRules fromEntry(const CoinEntry& coin);

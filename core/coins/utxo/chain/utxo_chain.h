@@ -24,7 +24,8 @@ namespace walletd {
 
 // Where a chain's block headers keep what walletd reads: their size, and the block time
 // (little-endian 32 bits). The parent's hash is at byte 4 and a header's hash is the double
-// SHA-256 of all of it, on every chain walletd knows.
+// SHA-256 of all of it, on every chain walletd knows. A chain whose headers vary in size (QTUM's
+// end with the block's signature) says so by UtxoChain::headerSize.
 struct UtxoHeaderLayout {
   std::size_t size = 80;         // Bitcoin's; Zcash-style (Equihash) headers: 1487
   std::size_t time_offset = 68;  // Zcash-style: 100 (after the Sapling root)
@@ -48,6 +49,14 @@ class UtxoChain {
   virtual std::size_t extraBaseBytes() const { return 0; }
   // The chain's block headers (Bitcoin's 80 bytes by default).
   virtual UtxoHeaderLayout headerLayout() const { return {}; }
+  // The size of the header that `bytes` start with, 0 when they hold none (the layout's fixed
+  // size by default).
+  virtual std::size_t headerSize(ByteView bytes) const {
+    const std::size_t size = headerLayout().size;
+    return bytes.size() >= size ? size : 0;
+  }
+  // Whether the withdraw leaves immature reward outputs unspent (KDF's check_utxo_maturity).
+  virtual bool waitsForMaturity() const { return false; }
 
   // The withdraw's hooks; the defaults are Bitcoin's.
   // The locktime of a new transaction (Bitcoin: 0).
@@ -65,6 +74,17 @@ class UtxoChain {
   // Adds the chain's fields to a withdraw's answer (`extra`: what extraInputValue gave).
   virtual void addResultExtras(TransactionDetails& details, std::uint64_t extra,
                                unsigned decimals) const;
+
+  // The current time as a locktime: what KDF writes on most chains.
+  static std::uint32_t nowLocktime(const UtxoWithdrawContext& ctx) {
+    return static_cast<std::uint32_t>(ctx.clock.unixMillis() / 1000);
+  }
+  // An empty transaction of `version` (Bitcoin's header: nothing else).
+  static UtxoTransaction versioned(std::int32_t version) {
+    UtxoTransaction tx;
+    tx.version = version;
+    return tx;
+  }
 
   // The codec's, for brevity at the call sites.
   Bytes serialize(const UtxoTransaction& tx) const { return codec().serialize(tx); }

@@ -5,6 +5,7 @@
 #include "core/coins/utxo/bch/fork_id_chain.h"
 #include "core/coins/utxo/chain/bitcoin_chain.h"
 #include "core/coins/utxo/kmd/overwinter_chain.h"
+#include "core/coins/utxo/qtum/qtum_chain.h"
 
 namespace walletd {
 namespace {
@@ -39,7 +40,8 @@ std::shared_ptr<const UtxoChainProfile> bitcoinProfile() {
 
 const UtxoChains& builtInUtxoChains() {
   static const UtxoChains chains({bitcoinProfile(), std::make_shared<ChainProfile<ForkIdChain>>(),
-                                  std::make_shared<ChainProfile<OverwinterChain>>()});
+                                  std::make_shared<ChainProfile<OverwinterChain>>(),
+                                  std::make_shared<ChainProfile<QtumChain>>()});
   return chains;
 }
 

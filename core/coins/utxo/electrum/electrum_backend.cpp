@@ -147,17 +147,23 @@ Task<std::vector<std::uint64_t>> ElectrumBackend::blockTimes(std::vector<std::ui
   params.reserve(heights.size());
   for (std::uint64_t height : heights)
     params.push_back(Json::array({height > 0 ? height - 1 : 0, height > 0 ? 2 : 1}));
-  ElectrumClient::Validator connects = [&heights, layout](std::size_t i,
+  const UtxoChain& chain = *chain_;
+  ElectrumClient::Validator connects = [&heights, &chain](std::size_t i,
                                                           const Json& answer) -> std::string {
     const std::size_t count = heights[i] > 0 ? 2 : 1;
+    std::string not_headers = "not " + std::to_string(count) + " headers";
     if (!answer.is_object() || !answer.contains("hex") || !answer["hex"].is_string() ||
-        answer["hex"].get<std::string>().size() != 2 * layout.size * count ||
         !isHex(answer["hex"].get<std::string>()))
-      return "not " + std::to_string(count) + " headers";
+      return not_headers;
+    const Bytes bytes = fromHex(answer["hex"].get<std::string>());
+    const std::size_t first = chain.headerSize(bytes);
+    const std::size_t second = first == 0 ? 0 : chain.headerSize(ByteView(bytes).subspan(first));
+    if (first == 0 || (count == 1 ? first : first + second) != bytes.size() ||
+        (count == 2 && second == 0))
+      return not_headers;
     if (count == 1) return "";
-    const Bytes both = fromHex(answer["hex"].get<std::string>());
-    const ByteArray<32> parent = headerHash(ByteView(both.data(), layout.size));
-    if (!std::equal(parent.begin(), parent.end(), both.begin() + layout.size + 4))
+    const ByteArray<32> parent = headerHash(ByteView(bytes.data(), first));
+    if (!std::equal(parent.begin(), parent.end(), bytes.begin() + first + 4))
       return "the header at " + std::to_string(heights[i]) + " does not connect to its parent";
     return "";
   };
@@ -166,7 +172,7 @@ Task<std::vector<std::uint64_t>> ElectrumBackend::blockTimes(std::vector<std::ui
   std::vector<std::uint64_t> out;
   for (std::size_t i = 0; i < answers.size(); ++i) {
     const Bytes bytes = fromHex(answers[i]["hex"].get<std::string>());
-    const std::size_t at = (heights[i] > 0 ? layout.size : 0) + layout.time_offset;
+    const std::size_t at = (heights[i] > 0 ? chain.headerSize(bytes) : 0) + layout.time_offset;
     out.push_back(std::uint64_t{bytes[at]} | std::uint64_t{bytes[at + 1]} << 8 |
                   std::uint64_t{bytes[at + 2]} << 16 | std::uint64_t{bytes[at + 3]} << 24);
   }

@@ -56,7 +56,7 @@ Task<std::vector<KmdOutputFacts>> kmdOutputFacts(UtxoBackend& backend, const Utx
 }
 
 Task<std::uint32_t> OverwinterChain::locktime(UtxoWithdrawContext ctx) const {
-  if (!accrues_) co_return static_cast<std::uint32_t>(ctx.clock.unixMillis() / 1000);
+  if (!accrues_) co_return nowLocktime(ctx);
   const std::uint64_t tip = co_await ctx.backend.currentBlock();
   co_return co_await medianTimePast(ctx.backend, tip);
 }

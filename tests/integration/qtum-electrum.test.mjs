@@ -1,0 +1,151 @@
+// QTUM with the real walletd in Electrum mode, against the QTUM chain emulator
+// (tests/peers/qtum-chain.mjs: bitcoinjs-lib parses every transaction and tiny-secp256k1
+// verifies each input's legacy SIGHASH_ALL signature; proof-of-stake blocks with coinstakes;
+// qtumd's 2000-block maturity of coinbase and coinstake outputs) behind the Electrum test server.
+// QTUM is the coins file's own entry (mature_confirmations 2000, txfee 400000 per kB). KDF's
+// task::enable_qtum::* activates it (the SDK's request shape); task::enable_utxo refuses it, as
+// KDF does; a withdraw never spends an output of a reward transaction before it matures — the
+// emulator would refuse the transaction, and KDF users hit exactly that (#1718) — and spends it
+// once it has.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { QtumChain, QTUM_MATURITY } from '../peers/qtum-chain.mjs';
+import { ElectrumServer } from '../peers/electrum-server.mjs';
+import { myBalances, waitFor } from '../support/utxo-check.mjs';
+import { WalletdProcess, tempDir, writeConfig, cleanup, PASSWORD } from '../support/walletd-process.mjs';
+
+const bitcoin = createRequire(import.meta.url)('bitcoinjs-lib');
+const QTUM = 'QTUM';
+const PUBTYPE = 58;
+let chain, electrum, walletd, dir, address, script;
+
+before(async () => {
+  chain = QtumChain.start({ startTime: Math.floor(Date.now() / 1000) - 3600 });
+  electrum = await ElectrumServer.start({ ltc: chain, pollMs: 50 });
+  dir = tempDir('walletd-qtum-');
+  walletd = await WalletdProcess.start(writeConfig(dir, { passphrase: 'walletd qtum test' }));
+});
+
+after(async () => {
+  await walletd?.stop();
+  await electrum?.stop();
+  if (dir) cleanup(dir);
+});
+
+const p2pkh = (addr) => Buffer.from(bitcoin.payments.p2pkh({ hash: bitcoin.address.fromBase58Check(addr).hash }).output);
+const other = (byte) => bitcoin.address.toBase58Check(Buffer.alloc(20, byte), PUBTYPE);
+const settle = (check, what) => waitFor(check, what, 15000);
+// The KDF SDK's task::enable_qtum::init params (TaskEnableQtumInit.toJson), servers pointed here.
+const sdkRequest = (ticker) => ({ ticker, activation_params: { required_confirmations: 3, requires_notarization: false,
+  priv_key_policy: 'ContextPrivKey', mode: { rpc: 'Electrum', rpc_data: { servers: [{ url: electrum.tcpUrl, protocol: 'TCP', disable_cert_verification: false }] } } } });
+
+async function mine(n, options = {}) {
+  for (let i = 0; i < n; i++) chain.mine(i === 0 ? options : {});
+  await electrum.synced();
+}
+
+test('task::enable_qtum activates QTUM (the SDK\'s request); task::enable_utxo refuses it, as KDF', async () => {
+  const wrongRoute = await walletd.rpc('task::enable_utxo::init', sdkRequest(QTUM));
+  assert.equal(wrongRoute.status, 400, wrongRoute.text);
+  assert.equal(wrongRoute.json.error_type, 'UnexpectedCoinProtocol');
+  const notQtum = await walletd.rpc('task::enable_qtum::init', sdkRequest('LTC'));
+  assert.equal(notQtum.json.error_type, 'UnexpectedCoinProtocol');
+
+  const init = await walletd.rpc('task::enable_qtum::init', sdkRequest(QTUM));
+  assert.equal(init.status, 200, init.text);
+  const result = await walletd.waitTask('enable_qtum', init.json.result.task_id, 60000);
+  assert.equal(result.status, 'Ok', JSON.stringify(result));
+  assert.equal(result.details.ticker, QTUM);
+  assert.equal(result.details.current_block, chain.tip.height);
+  address = result.details.wallet_balance.address;
+  assert.match(address, /^Q/);
+  script = p2pkh(address);
+  const again = await walletd.rpc('task::enable_qtum::init', sdkRequest(QTUM));
+  assert.equal(again.json.error_type, 'CoinIsAlreadyActivated');
+});
+
+test('convertaddress: QTUM\'s contract form is 0x + the key hash, and back', async () => {
+  const hash = Buffer.from(bitcoin.address.fromBase58Check(address).hash).toString('hex');
+  const contract = await walletd.post({ userpass: PASSWORD, method: 'convertaddress', coin: QTUM, from: address, to_address_format: { format: 'contract' } });
+  assert.equal(contract.status, 200, contract.text);
+  assert.equal(contract.json.result.address, '0x' + hash);
+  const wallet = await walletd.post({ userpass: PASSWORD, method: 'convertaddress', coin: QTUM, from: '0x' + hash, to_address_format: { format: 'wallet' } });
+  assert.equal(wallet.json.result.address, address);
+});
+
+test('a withdraw leaves immature coinstake and coinbase outputs unspent; qtumd\'s rules accept it', async () => {
+  chain.credit(script, 10e8);                          // a plain payment: spendable at once
+  await mine(1);
+  await mine(1, { stake: { to: script, value: 50e8 } }); // a coinstake paying the wallet
+  await mine(1, { to: script, value: 20e8 });           // a coinbase paying the wallet
+  // my_balance as KDF splits QTUM's: the immature reward outputs are unspendable.
+  await settle(async () => (await myBalances(walletd, QTUM)).unspendable_balance === '70', 'the three outputs');
+  assert.deepEqual(await myBalances(walletd, QTUM), { balance: '10', unspendable_balance: '70' });
+
+  const tooMuch = await walletd.rpc('withdraw', { coin: QTUM, to: other(7), amount: '15' });
+  assert.equal(tooMuch.status, 400, tooMuch.text);
+  assert.equal(tooMuch.json.error_type, 'NotSufficientBalance');
+
+  const w = await walletd.rpc('withdraw', { coin: QTUM, to: other(7), amount: '5', broadcast: true });
+  assert.equal(w.status, 200, w.text);
+  const r = w.json.result;
+  const tx = bitcoin.Transaction.fromHex(r.tx_hex);
+  assert.equal(tx.getId(), r.tx_hash);
+  assert.equal(tx.version, 1);
+  assert.ok(Math.abs(tx.locktime - Date.now() / 1000) < 600, `locktime ${tx.locktime} is now`);
+  assert.equal(tx.ins.length, 1);
+  const spent = chain.output(Buffer.from(tx.ins[0].hash).reverse().toString('hex'), tx.ins[0].index);
+  assert.equal(spent.reward, false, 'the plain output is the one spent');
+  assert.ok((await chain.rpc('getrawmempool')).includes(r.tx_hash), 'the emulator accepted it');
+  // KDF's fee rule: txfee (400000 sat) per kB of the signed size.
+  const fee = 10e8 - tx.outs.reduce((sum, o) => sum + Number(o.value), 0);
+  assert.equal(fee, Math.round(r.tx_hex.length / 2 * 400000 / 1000));
+  assert.equal(r.fee_details.amount, String(fee / 1e8));
+  await mine(1);
+});
+
+test('once they mature (2000 blocks), the reward outputs are spent', async () => {
+  await mine(QTUM_MATURITY - 3);
+  // The coinstake has its 2000 confirmations, the coinbase (a block later) 1999.
+  await settle(async () => (await myBalances(walletd, QTUM)).unspendable_balance === '20', 'the coinstake maturing');
+  const w = await walletd.rpc('withdraw', { coin: QTUM, to: other(8), amount: '52', broadcast: true });
+  assert.equal(w.status, 200, w.text);
+  const tx = bitcoin.Transaction.fromHex(w.json.result.tx_hex);
+  const kinds = tx.ins.map((i) => chain.output(Buffer.from(i.hash).reverse().toString('hex'), i.index).reward);
+  assert.ok(kinds.includes(true), 'a matured reward output is among the inputs');
+  assert.ok((await chain.rpc('getrawmempool')).includes(w.json.result.tx_hash), 'qtumd\'s maturity rule lets it in');
+});
+
+test('KDF\'s legacy electrum request activates QTUM too, with its mature_confirmations', async () => {
+  assert.equal((await walletd.rpc('disable_coin', { coin: QTUM })).status, 200);
+  const r = await walletd.post({ userpass: PASSWORD, method: 'electrum', coin: QTUM, servers: [{ url: electrum.tcpUrl }] });
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.json.result, 'success');
+  assert.equal(r.json.address, address);
+  assert.equal(r.json.mature_confirmations, 2000);
+  assert.equal(r.json.required_confirmations, 3);
+});
+
+test('history with tx_history: QTUM\'s headers (they end with the block signature, so they vary in size) give each row its block time', async () => {
+  assert.equal((await walletd.rpc('disable_coin', { coin: QTUM })).status, 200);
+  const params = sdkRequest(QTUM);
+  params.activation_params.tx_history = true;
+  const init = await walletd.rpc('task::enable_qtum::init', params);
+  const done = await walletd.waitTask('enable_qtum', init.json.result.task_id, 60000);
+  assert.equal(done.status, 'Ok', JSON.stringify(done));
+  await mine(1);
+  let rows = [], last;
+  await settle(async () => {
+    const r = await walletd.rpc('my_tx_history', { coin: QTUM, limit: 50 });
+    assert.equal(r.status, 200, r.text);
+    rows = r.json.result.transactions; last = r.json.result;
+    return r.json.result.sync_status.state === 'Finished' && rows.length >= 5 && rows.every((row) => row.block_height > 0);
+  }, 'the history').catch((e) => { throw new Error(e.message + ' ' + JSON.stringify(last).slice(0, 600)); });
+  for (const row of rows) {
+    const block = chain.blocks[row.block_height];
+    assert.ok(block, JSON.stringify(row));
+    assert.ok(block.txids.includes(row.tx_hash), `${row.tx_hash} is in block ${row.block_height}: ${JSON.stringify(rows.map((x) => [x.tx_hash.slice(0, 8), x.block_height, x.timestamp, x.confirmations]))} tip ${chain.tip.height}`);
+    assert.equal(row.timestamp, block.time, `the time of block ${row.block_height}`);
+  }
+});
