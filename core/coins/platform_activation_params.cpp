@@ -87,33 +87,49 @@ const ObjectSchema<TokenRequest>& TokenRequest::schema() {
   return s;
 }
 
-PrivKeyPolicy PrivKeyPolicy::fromJson(const Json& value, const std::string& path) {
-  PrivKeyPolicy policy;
-  if (value.is_string()) {  // KDF's older form: "ContextPrivKey", "Trezor"
-    policy.type = value.get<std::string>();
-  } else if (value.is_object() && value.size() == 1 && !value.contains("type")) {
-    // The older externally tagged form: {"WalletConnect": {session_topic}}
-    policy.type = value.begin().key();
-    policy.params = value.begin().value();
-  } else {
-    ParamsReader r(value, path, false);
-    policy.type = r.required<std::string>("type");
-    policy.params = r.optional<Json>("params").value_or(Json());
-    r.ignoreUnknown();
+namespace {
+
+// WalletConnect's params: the session's topic.
+struct SessionTopic {
+  std::string session_topic;
+  static const ObjectSchema<SessionTopic>& schema() {
+    static const auto s =
+        ObjectSchema<SessionTopic>().required("session_topic", &SessionTopic::session_topic);
+    return s;
   }
-  for (const char* known : {"ContextPrivKey", "Trezor", "WalletConnect", "Metamask"}) {
-    if (policy.type == known) return policy;
-  }
-  throwInvalidParams(path + ": unknown variant `" + policy.type.substr(0, 60) +
-                     "`, expected one of `ContextPrivKey`, `Trezor`, `WalletConnect`, `Metamask`");
+};
+
+constexpr const char* kBarePolicies[] = {"ContextPrivKey", "Trezor"};
+
+void setPolicyType(PrivKeyPolicy& p, std::string type) {
+  p.type = std::move(type);
+}
+
+}  // namespace
+
+const AlternativesSchema<PrivKeyPolicy>& PrivKeyPolicy::schema() {
+  using P = PrivKeyPolicy;
+  static const auto s =
+      AlternativesSchema<P>()
+          .string<Literals<kBarePolicies>>(&setPolicyType)
+          .keyed("type",
+                 TaggedSchema<P>("type", &P::type)
+                     .variant("ContextPrivKey", ObjectSchema<P>())
+                     .variant("Trezor", ObjectSchema<P>())
+                     .variant("Metamask", ObjectSchema<P>())
+                     .variant("WalletConnect", ObjectSchema<P>().required<Checked<SessionTopic>>(
+                                                   "params", &P::params)))
+          .keyed("WalletConnect",
+                 ObjectSchema<P>()
+                     .required<Checked<SessionTopic>>("WalletConnect", &P::params)
+                     .then([](P& p, const ParamsReader&) { p.type = "WalletConnect"; }));
+  return s;
 }
 
 void PlatformActivationParams::declareTypes(MethodTable& t) {
   t.declare("CoinNode", CoinNode::declaredType());
   t.declare("AddressPath", AddressPath::declaredType());
-  t.declare("PrivKeyPolicy",
-            "\"ContextPrivKey\" | \"Trezor\" | { type: \"ContextPrivKey\" | \"Trezor\" | "
-            "\"Metamask\" } | { type: \"WalletConnect\"; params: { session_topic: string } }");
+  t.declare("PrivKeyPolicy", PrivKeyPolicy::schema().ts());
   t.declare("PlatformActivationParams", schema().ts());
 }
 

@@ -35,7 +35,12 @@ struct ScanPolicyField {
 struct PrivKeyPolicy {
   std::string type = "ContextPrivKey";  // ContextPrivKey | Trezor | WalletConnect | Metamask
   Json params;                          // WalletConnect's {session_topic}
-  static PrivKeyPolicy fromJson(const Json& value, const std::string& path);
+  // Its forms: "ContextPrivKey" | "Trezor" (KDF's older enum), {type, params?} (adjacently
+  // tagged), {"WalletConnect": {session_topic}} (externally tagged, older).
+  static const AlternativesSchema<PrivKeyPolicy>& schema();
+  static PrivKeyPolicy fromJson(const Json& value, const std::string& path) {
+    return schema().fromJson(value, path);
+  }
   static std::string tsType() { return "PrivKeyPolicy"; }
 };
 

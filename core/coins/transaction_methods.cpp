@@ -281,9 +281,7 @@ void registerTransactionMethods(MethodTable& t) {
             "string; service_provider: string; user: string; receiver: string; value: string; "
             "max_fee: string; deadline: string; version: string; nonce: string; sig: string }; "
             "created_at: string }");
-  t.declare("WithdrawFromInfo",
-            "{ derivation_path: string } | { account_id: number; chain: \"External\" | "
-            "\"Internal\"; address_id: number }");
+  t.declare("WithdrawFromInfo", WithdrawFromInfo::schema().ts());
   t.declare("HistoryTarget", HistoryTarget::schema().ts());
   t.add({"send_raw_transaction",
          "{ tx_hash: string } | { relay_type: \"tron_relay\"; trace_id: string; state: string "

@@ -110,11 +110,18 @@ struct FieldCodec {
   static F decode(const Json& v, const std::string& path) { return F::fromJson(v, path); }
   static std::string ts() { return F::tsType(); }
 };
-// A type with a schema of its own: read and described by it.
+// A type with a schema of its own: read by it, and described by it unless the type has a
+// declared name (`tsType()`).
 template <typename F>
 struct FieldCodec<F, std::void_t<decltype(F::schema())>> {
   static F decode(const Json& v, const std::string& path) { return F::schema().fromJson(v, path); }
-  static std::string ts() { return F::schema().ts(); }
+  static std::string ts() {
+    if constexpr (requires { F::tsType(); }) {
+      return F::tsType();
+    } else {
+      return F::schema().ts();
+    }
+  }
 };
 template <>
 struct FieldCodec<std::string> {

@@ -1,6 +1,7 @@
 // Schema text helpers: how field types, defaults and notes are written in the TypeScript docs.
 #include "core/rpc/schema.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace walletd {
@@ -96,6 +97,21 @@ void SchemaShape::readInto(void* out, ParamsReader& r) const {
     }
   }
   for (const CheckRead& c : checks_) c.call(reach(out, c.projections), c.fn, r);
+}
+
+std::vector<std::string> SchemaShape::keys() const {
+  std::vector<std::string> out;
+  for (const auto& [key, declaration] : decls_) out.push_back(key);
+  return out;
+}
+
+std::vector<std::string> TaggedShape::keys() const {
+  std::vector<std::string> out{tag_};
+  for (const auto& variant : variants_) {
+    for (const std::string& key : variant.second.keys())
+      if (std::find(out.begin(), out.end(), key) == out.end()) out.push_back(key);
+  }
+  return out;
 }
 
 void SchemaShape::addField(std::string key, std::string declaration, FieldRead field) {

@@ -5,8 +5,10 @@
 // `static const ObjectSchema<P>& schema()` (or a TaggedSchema); method_table.h reads nothing else.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -120,6 +122,8 @@ class SchemaShape {
   std::string fieldsTs(const std::string& except = {}) const;
   // Each field's key and declaration (`key?: type /* comment */`), in order.
   const std::vector<std::pair<std::string, std::string>>& declarations() const { return decls_; }
+  // The fields' keys, in order.
+  std::vector<std::string> keys() const;
   // Reads the fields into the object at `out` (of the schema's type), then the checks.
   void readInto(void* out, ParamsReader& r) const;
   // After a read: the unknown-field policy.
@@ -159,6 +163,8 @@ class SchemaShape {
 class TaggedShape {
  public:
   std::string ts() const;
+  // The tag and every variant's fields.
+  std::vector<std::string> keys() const;
   // Reads the tag and its variant's fields into `out`, then applies that variant's policy.
   void readInto(void* out, ParamsReader& r) const;
 
@@ -415,6 +421,94 @@ class TaggedSchema : public TaggedShape {
 
 // "`a` or `b`", "one of `a`, `b`, `c`": as serde lists expected variants.
 std::string listExpected(const std::vector<std::string>& names);
+
+// A type sent in one of several forms (serde's untagged enums, and KDF's older spellings of a
+// type): a bare string; objects told apart by a key only their form has (present and not null);
+// and any other object. A string reads the string form; an object reads the form whose key it
+// has, or the fallback form; an object with keys of two forms is refused. The TypeScript type is
+// the union of the forms, in order.
+template <typename T>
+class AlternativesSchema {
+ public:
+  // The bare-string form: `Codec` reads the string (its words), `store` keeps it in T.
+  template <typename Codec>
+  AlternativesSchema&& string(void (*store)(T&, std::string)) && {
+    forms_.push_back({{}, Codec::ts(), {}, [store](T& out, const Json& v, const std::string& p) {
+                        store(out, Codec::decode(v, p));
+                      }});
+    has_string_ = true;
+    return std::move(*this);
+  }
+  // An object form told by `key`, read by `schema` (an ObjectSchema<T> or a TaggedSchema<T>).
+  template <typename S>
+  AlternativesSchema&& keyed(std::string key, S schema) && {
+    return std::move(*this).add(std::move(key), std::move(schema));
+  }
+  // The object form read when no form's key is there.
+  template <typename S>
+  AlternativesSchema&& otherwise(S schema) && {
+    return std::move(*this).add({}, std::move(schema));
+  }
+
+  T fromJson(const Json& v, const std::string& path) const {
+    T out{};
+    const Form* form = choose(v, path);
+    form->read(out, v, path);
+    return out;
+  }
+  std::string ts() const {
+    std::string out;
+    for (const Form& f : forms_) out += (out.empty() ? "" : " | ") + f.ts;
+    return out;
+  }
+
+ private:
+  struct Form {
+    std::string key;  // empty: the string form, or the fallback object form
+    std::string ts;
+    std::vector<std::string> keys;  // the fields an object form declares
+    std::function<void(T&, const Json&, const std::string&)> read;
+  };
+
+  template <typename S>
+  AlternativesSchema&& add(std::string key, S schema) && {
+    std::vector<std::string> keys = schema.keys();
+    forms_.push_back({std::move(key), schema.ts(), std::move(keys),
+                      [schema](T& out, const Json& v, const std::string& p) {
+                        ParamsReader r(v, p, false);
+                        out = schema.parse(r);
+                      }});
+    return std::move(*this);
+  }
+
+  // The form `v` is in; throws InvalidRequest when it is in none, or in two.
+  const Form* choose(const Json& v, const std::string& path) const {
+    if (v.is_string() && has_string_) return &forms_.front();
+    if (!v.is_object())
+      throwInvalidParams(path + ": invalid type: " + describeJsonType(v) + ", expected " +
+                         (has_string_ ? "a string or an object" : "an object"));
+    const Form* chosen = nullptr;
+    for (const Form& f : forms_) {
+      const bool keyed = !f.key.empty() && v.contains(f.key) && !v[f.key].is_null();
+      if (keyed && chosen == nullptr) chosen = &f;
+    }
+    for (const Form& f : forms_)
+      if (chosen == nullptr && f.key.empty() && !f.keys.empty()) chosen = &f;
+    if (chosen == nullptr) throwInvalidParams(path + ": expected " + ts());
+    for (const Form& f : forms_) {
+      for (const std::string& k : f.keys) {
+        const bool theirs =
+            std::find(chosen->keys.begin(), chosen->keys.end(), k) == chosen->keys.end();
+        if (theirs && v.contains(k) && !v[k].is_null())
+          throwInvalidParams(path + ": `" + k + "` belongs to another form; expected " + ts());
+      }
+    }
+    return chosen;
+  }
+
+  std::vector<Form> forms_;
+  bool has_string_ = false;  // the string form, when there is one, is the first
+};
 
 // A JSON object read later by its owner (a family's strict reader), typed `object`.
 struct JsonObject {

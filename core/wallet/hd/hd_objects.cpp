@@ -7,10 +7,6 @@
 namespace walletd {
 namespace {
 
-std::uint32_t index(ParamsReader& r, const char* key) {
-  return decodeChildIndex(r.required<Json>(key), r.fieldPath(key));
-}
-
 DerivationPath pathFromJson(const Json& value, const std::string& path) {
   const std::string text = decodeString(value, path);
   try {
@@ -140,40 +136,22 @@ Json ScanAddressesInfo::toJson() const {
               {"new_addresses", std::move(list)}};
 }
 
-HistoryAccountFilter HistoryAccountFilter::fromJson(const Json& value, const std::string& path) {
-  ParamsReader r(value, path, false);
-  HistoryAccountFilter out;
-  const std::string type = r.required<std::string>("type");
-  out.account_id = index(r, "account_id");
-  if (type == "address_id") {
-    out.chain = bip44ChainFromJson(r.required<Json>("chain"), r.fieldPath("chain"));
-    out.address_id = index(r, "address_id");
-  } else if (type != "account_id") {
-    throwInvalidParams(r.fieldPath("type") + ": unknown variant `" + type.substr(0, 100) +
-                       "`, expected `account_id` or `address_id`");
-  }
-  r.ignoreUnknown();
-  return out;
+// KDF's WithdrawFrom (serde untagged): {derivation_path} or {account_id, chain, address_id}.
+const AlternativesSchema<WithdrawFromInfo>& WithdrawFromInfo::schema() {
+  using W = WithdrawFromInfo;
+  static const auto s =
+      AlternativesSchema<W>()
+          .keyed("derivation_path", ObjectSchema<W>().required<DerivationPathField>(
+                                        "derivation_path", &W::derivation_path))
+          .otherwise(ObjectSchema<W>()
+                         .required<ChildIndexField>("account_id", &W::account_id)
+                         .required<Bip44ChainField>("chain", &W::chain)
+                         .required<ChildIndexField>("address_id", &W::address_id));
+  return s;
 }
 
 WithdrawFromInfo WithdrawFromInfo::fromJson(const Json& value, const std::string& path) {
-  ParamsReader r(value, path, false);
-  WithdrawFromInfo out;
-  if (r.has("derivation_path")) {
-    out.derivation_path =
-        pathFromJson(r.required<Json>("derivation_path"), r.fieldPath("derivation_path"));
-    if (r.has("account_id") || r.has("chain") || r.has("address_id")) {
-      throwInvalidParams(
-          path +
-          ": give either `derivation_path` or `account_id` + `chain` + `address_id`, not both");
-    }
-  } else {
-    out.account_id = index(r, "account_id");
-    out.chain = bip44ChainFromJson(r.required<Json>("chain"), r.fieldPath("chain"));
-    out.address_id = index(r, "address_id");
-  }
-  r.ignoreUnknown();
-  return out;
+  return schema().fromJson(value, path);
 }
 
 }  // namespace walletd

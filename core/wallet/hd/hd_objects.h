@@ -1,5 +1,5 @@
 // The shared wallet objects of spec §2.2, ready for the coin families: what a request may carry
-// (AddressPath, HistoryAccountFilter, WithdrawFromInfo; parsing with InvalidRequest naming the
+// (AddressPath, WithdrawFromInfo; parsing with InvalidRequest naming the
 // field) and what answers show (DerivationMethod, BalanceInfo, AccountAddressInfo,
 // WalletAccountInfo, WalletBalanceInfo, NewAddressInfo, ScanAddressesInfo).
 #pragma once
@@ -16,6 +16,9 @@
 #include "core/wallet/keys/derivation_path.h"
 
 namespace walletd {
+
+template <typename T>
+class AlternativesSchema;
 
 // A non-hardened BIP32 index (account, address, range bound): an integer 0..2^31-1, else
 // InvalidRequest naming `path`.
@@ -103,21 +106,13 @@ struct ScanAddressesInfo {
   Json toJson() const;
 };
 
-// my_tx_history v2 target: {"type":"account_id","account_id"} or
-// {"type":"address_id","account_id","chain","address_id"}.
-struct HistoryAccountFilter {
-  std::uint32_t account_id = 0;
-  std::optional<Bip44Chain> chain;  // with address_id only
-  std::optional<std::uint32_t> address_id;
-  static HistoryAccountFilter fromJson(const Json& value, const std::string& path);
-};
-
 // HD withdraw source: {"derivation_path"} alone, or {"account_id","chain","address_id"} together.
 struct WithdrawFromInfo {
   std::optional<DerivationPath> derivation_path;
   std::uint32_t account_id = 0;
   Bip44Chain chain = Bip44Chain::External;
   std::uint32_t address_id = 0;
+  static const AlternativesSchema<WithdrawFromInfo>& schema();
   static WithdrawFromInfo fromJson(const Json& value, const std::string& path);
   static std::string tsType() { return "WithdrawFromInfo"; }
 };

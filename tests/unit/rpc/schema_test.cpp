@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/coins/coin_family.h"
+#include "core/coins/platform_activation_params.h"
 #include "core/node/method_list.h"
 #include "core/rpc/result_type_check.h"
 #include "core/rpc/schema.h"
@@ -154,4 +155,51 @@ TEST_CASE("every built-in method's params doc is its schema's, and parses") {
     CHECK(!m->params_doc.empty());
     CHECK_NOTHROW(TsType::parse(m->params_doc));
   }
+}
+
+TEST_CASE("a type sent in several forms: KDF's PrivKeyPolicy and WithdrawFromInfo") {
+  const auto policy = [](const char* text) {
+    return PrivKeyPolicy::fromJson(Json::parse(text), "params.priv_key_policy");
+  };
+  CHECK(policy(R"("Trezor")").type == "Trezor");
+  CHECK(policy(R"({"type":"Metamask"})").type == "Metamask");
+  const PrivKeyPolicy wc = policy(R"({"type":"WalletConnect","params":{"session_topic":"ab"}})");
+  CHECK((wc.type == "WalletConnect" && wc.params["session_topic"] == "ab"));
+  CHECK(policy(R"({"WalletConnect":{"session_topic":"cd"}})").params["session_topic"] == "cd");
+  const auto refusal = [&](const char* text) {
+    try {
+      policy(text);
+    } catch (const RpcError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  CHECK_THAT(
+      refusal(R"("IguanaPrivKey")"),
+      Catch::Contains("unknown variant `IguanaPrivKey`, expected `ContextPrivKey` or `Trezor`"));
+  CHECK_THAT(refusal(R"({"type":"WalletConnect"})"), Catch::Contains("missing field `params`"));
+  CHECK_THAT(refusal(R"({"type":"WalletConnect","params":{}})"),
+             Catch::Contains("params.priv_key_policy.params: missing field `session_topic`"));
+  CHECK_THAT(refusal(R"({"type":"Trezor","WalletConnect":{"session_topic":"x"}})"),
+             Catch::Contains("`WalletConnect` belongs to another form"));
+  CHECK_THAT(refusal("5"),
+             Catch::Contains("invalid type: an integer, expected a string or an object"));
+  CHECK(PrivKeyPolicy::schema().ts() ==
+        "\"ContextPrivKey\" | \"Trezor\" | { type: \"ContextPrivKey\" } | { type: \"Trezor\" } | "
+        "{ type: \"Metamask\" } | { type: \"WalletConnect\"; params: { session_topic: string } } | "
+        "{ WalletConnect: { session_topic: string } }");
+
+  CHECK(WithdrawFromInfo::schema().ts() ==
+        "{ derivation_path: string } | { account_id: number; chain: \"External\" | \"Internal\"; "
+        "address_id: number }");
+  CHECK_THROWS_WITH(
+      WithdrawFromInfo::fromJson(Json::parse(R"({"derivation_path":"m/1","chain":"External"})"),
+                                 "params.from"),
+      Catch::Contains("params.from: `chain` belongs to another form"));
+  // null reads as absent, as for every optional field: the key-path form is read.
+  CHECK(WithdrawFromInfo::fromJson(
+            Json::parse(
+                R"({"derivation_path":null,"account_id":1,"chain":"Internal","address_id":2})"),
+            "params.from")
+            .address_id == 2);
 }
