@@ -5,13 +5,13 @@
 // plain TCP client and over WebSocket.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import WebSocket from 'ws';
 import { Litecoind } from '../peers/litecoind.mjs';
 import { ElectrumServer, scriptHash } from '../peers/electrum-server.mjs';
 import { LTC_REGTEST } from '../support/utxo-check.mjs';
+import { client } from '../support/electrum-client.mjs';
 
 const skip = Litecoind.skipReason();
 const KEY = Buffer.alloc(32, 0x31);
@@ -26,33 +26,6 @@ before(async () => {
   electrum = await ElectrumServer.start({ ltc, pollMs: 50 });
 });
 after(async () => { await electrum?.stop(); await ltc?.stop(); });
-
-// A line client: call() answers by id; notifications are collected.
-function client(url) {
-  const [host, port] = url.split(':');
-  const socket = connect(Number(port), host);
-  const pending = new Map(), notes = [];
-  let buffer = '', id = 0;
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk) => {
-    buffer += chunk;
-    let i;
-    while ((i = buffer.indexOf('\n')) >= 0) {
-      const msg = JSON.parse(buffer.slice(0, i));
-      buffer = buffer.slice(i + 1);
-      if (msg.id !== undefined && pending.has(msg.id)) { pending.get(msg.id)(msg); pending.delete(msg.id); } else notes.push(msg);
-    }
-  });
-  return {
-    notes,
-    call: (method, params = []) => new Promise((resolve) => {
-      pending.set(++id, resolve);
-      socket.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n');
-    }),
-    raw: (text) => socket.write(text),
-    close: () => socket.destroy(),
-  };
-}
 
 const until = async (check, ms = 5000) => {
   const end = Date.now() + ms;

@@ -313,8 +313,17 @@ export class ElectrumServer {
           throw new RpcError(1, `the transaction was rejected by network rules.\n\n${e.message}`);
         }
       }
-      default:
+      default: {
+        // Methods of the chain's own (QTUM's contract calls), as its ElectrumX answers them.
+        let answer;
+        try {
+          answer = await this.ltc.electrumMethod?.(method, p);
+        } catch (e) {
+          throw new RpcError(e.code ?? -32602, e.message);
+        }
+        if (answer !== undefined) return answer;
         throw new RpcError(-32601, `unknown method "${method}"`);
+      }
     }
   }
 

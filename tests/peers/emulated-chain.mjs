@@ -6,7 +6,8 @@
 // reward's outputs) mature; each must be a P2PKH spend whose signature an independent library
 // verifies over the chain's digest (the subclass's `inputDigest`); outputs may not exceed inputs
 // plus what the chain adds (`inputExtra`: KMD's interest); then the chain's own rules
-// (`checkRules`). A subclass gives the wire form (`parse`), headers (`header`), a block's
+// (`checkRules`). A chain may answer Electrum methods of its own (`electrumMethod`, as QTUM's
+// ElectrumX does for contracts). A subclass gives the wire form (`parse`), headers (`header`), a block's
 // reward transactions (`rewardTxs`) and those rules.
 import { createHash } from 'node:crypto';
 
@@ -108,7 +109,7 @@ export class EmulatedChain {
     }
     const outputs = tx.outs.reduce((sum, o) => sum + Number(o.value), 0);
     if (outputs > inputs + extra) reject('bad-txns-in-belowout');
-    this.checkRules(tx, reject);
+    this.checkRules(tx, reject, { fee: inputs + extra - outputs });
     const txid = tx.getId();
     this.mempool.set(txid, { hex, tx, height: undefined, fee: inputs + extra - outputs });
     return txid;
@@ -116,7 +117,7 @@ export class EmulatedChain {
 
   /** What an input brings beyond its value (none by default). */
   inputExtra() { return 0; }
-  /** The chain's own acceptance rules (none by default). */
+  /** The chain's own acceptance rules (none by default), given the transaction's fee. */
   checkRules() {}
 
   /** bitcoind's RPC, in bitcoind's answer shapes. */

@@ -6,10 +6,14 @@
 // QTUM is proof of stake: a block may carry a coinstake (spending the staker's output; its first
 // output empty, value 0 and no script) beside its coinbase, and qtumd refuses a spend of either
 // one's outputs before COINBASE_MATURITY (2000 blocks since QTUM's 32-second blocks, the coins
-// file's mature_confirmations): `bad-txns-premature-spend-of-coinbase`.
+// file's mature_confirmations): `bad-txns-premature-spend-of-coinbase`. QRC20 tokens live in a
+// ledger (qrc20-ledger.mjs): an OP_CALL output (read here with bitcoinjs-lib's script decoder)
+// runs when its block is mined; qtumd's mempool wants the gas (limit × price, price ≥ 40
+// satoshis) covered by the fee. The contract methods of QTUM's ElectrumX are answered from it.
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
-import { EmulatedChain, u32, varBytes } from './emulated-chain.mjs';
+import { EmulatedChain, RpcError, u32, varBytes, reversedHex } from './emulated-chain.mjs';
+import { Qrc20Ledger } from './qrc20-ledger.mjs';
 
 const require = createRequire(import.meta.url);
 const bitcoin = require('bitcoinjs-lib');
@@ -22,6 +26,7 @@ export class QtumChain extends EmulatedChain {
   /** `maturity`: qtumd's COINBASE_MATURITY (2000). */
   static start({ startTime = 1700000000, spacing = 32, maturity = QTUM_MATURITY } = {}) {
     const c = new QtumChain({ spacing, maturity });
+    c.tokens = new Qrc20Ledger();
     // The genesis block pays a bank of outputs that the emulator's own payments and stakes
     // spend, so every input of the chain names a transaction the chain has.
     const bank = QtumChain.build([[Buffer.alloc(32), 0xffffffff, Buffer.from([1, 0])]],
@@ -83,6 +88,67 @@ export class QtumChain extends EmulatedChain {
   }
 
   parse(hex) { return bitcoin.Transaction.fromHex(hex); }
+
+  /** The OP_CALL outputs of `tx`: [{n, gasLimit, gasPrice, data, contract}]. */
+  static contractCalls(tx) {
+    const calls = [];
+    tx.outs.forEach((out, n) => {
+      const parts = bitcoin.script.decompile(Buffer.from(out.script));
+      if (!parts || parts.length !== 6 || parts[0] !== 0x54 || parts[5] !== 0xc2) return;
+      const num = (b) => (Buffer.isBuffer(b) || b instanceof Uint8Array ? bitcoin.script.number.decode(Buffer.from(b), 8) : NaN);
+      calls.push({ n, gasLimit: num(parts[1]), gasPrice: num(parts[2]), data: Buffer.from(parts[3]), contract: Buffer.from(parts[4]) });
+    });
+    return calls;
+  }
+
+  /** qtumd's mempool rules for contract calls: a gas price of at least 40, the gas within the fee. */
+  checkRules(tx, reject, { fee }) {
+    let gas = 0;
+    for (const call of QtumChain.contractCalls(tx)) {
+      if (!(call.gasPrice >= 40)) reject('bad-txns-invalid-gas-price');
+      gas += call.gasLimit * call.gasPrice;
+    }
+    if (gas > fee) reject('bad-txns-fee-notenough');
+  }
+
+  mineBlock(txHexes, time, parent) {
+    super.mineBlock(txHexes, time, parent);
+    const block = this.tip;
+    block.txids.forEach((txid, txIndex) => {
+      const { tx } = this.txs.get(txid);
+      for (const call of QtumChain.contractCalls(tx)) {
+        const prev = this.output(reversedHex(tx.ins[0].hash), tx.ins[0].index);
+        const sender = prev ? prev.script.subarray(3, 23).toString('hex') : '';
+        this.tokens.execute({ txid, height: block.height, blockHash: block.hash, txIndex, n: call.n, sender, call });
+      }
+    });
+  }
+
+  /** QTUM's ElectrumX methods for contracts (the misspelt receipt method is the real one). */
+  electrumMethod(method, p) {
+    const hex40 = (i) => {
+      if (!/^[0-9a-f]{40}$/.test(p[i] ?? '')) throw new RpcError(method, { code: -32602, message: `invalid params: argument ${i} is not a 160-bit hex` });
+      return p[i];
+    };
+    switch (method) {
+      case 'blockchain.contract.call': return this.tokens.call(hex40(0), String(p[1] ?? ''));
+      case 'blochchain.transaction.get_receipt': return this.tokens.receipts.get(p[0]) ?? [];
+      case 'blockchain.contract.event.get_history': return this.tokens.history(hex40(0), hex40(1), String(p[2] ?? ''));
+      case 'blockchain.token.get_info': {
+        const token = this.tokens.tokens.get(hex40(0));
+        return token && { name: token.name, decimals: token.decimals, symbol: token.symbol,
+          total_supply: Number([...token.balances.values()].reduce((a, b) => a + b, 0n)) / 10 ** token.decimals };
+      }
+      default: return undefined;
+    }
+  }
+
+  /** qtumd's own RPC calls for contracts (Native mode). */
+  async rpcMore(method, params) {
+    if (method === 'callcontract') return this.tokens.call(params[0], params[1]);
+    if (method === 'gettransactionreceipt') return this.tokens.receipts.get(params[0]) ?? [];
+    return super.rpcMore(method, params);
+  }
 
   scriptParts(script) {
     return bitcoin.script.decompile(Buffer.from(script))?.map((p) => (typeof p === 'number' ? p : Buffer.from(p)));

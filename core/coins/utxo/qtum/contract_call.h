@@ -1,0 +1,31 @@
+// QTUM's contract calls as transaction outputs (what QRC20 transfers and delegation use):
+// `OP_4 push(gas_limit) push(gas_price) push(call data) push(contract) OP_CALL`, the gas numbers
+// as minimal script numbers (little-endian magnitude, a sign bit, 0 as nothing), as KDF's
+// generate_contract_call_script_pubkey writes them; and the script read back.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "core/crypto/bytes.h"
+
+namespace walletd {
+
+// One contract call: gas, call data (ABI-encoded) and the contract's 20-byte address.
+struct ContractCall {
+  std::uint64_t gas_limit = 0;
+  std::uint64_t gas_price = 0;  // satoshis per gas unit
+  Bytes data;
+  ByteArray<20> contract{};
+};
+
+// A script number: minimal little-endian magnitude, a 0x00 added when its top bit is set
+// (positive numbers only here); 0 is empty.
+Bytes encodeContractNumber(std::uint64_t n);
+// The OP_CALL output script of `call`; throws std::invalid_argument for gas 0 (KDF's "gas_limit
+// and gas_price cannot be zero": 0 encodes as nothing).
+Bytes contractCallScript(const ContractCall& call);
+// `script` read as an OP_CALL output; nullopt when it is not one.
+std::optional<ContractCall> parseContractCall(ByteView script);
+
+}  // namespace walletd
