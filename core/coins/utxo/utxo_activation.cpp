@@ -245,6 +245,7 @@ const UtxoActivationRoute& routeOf() {
 
 constexpr char kUtxoProtocol[] = "UTXO";
 constexpr char kQtumProtocol[] = "QTUM";
+constexpr char kQrc20Protocol[] = "QRC20";
 
 const UtxoActivationRoute& utxoRoute() {
   return routeOf<kUtxoProtocol>();
@@ -253,7 +254,9 @@ const UtxoActivationRoute& utxoRoute() {
 }  // namespace
 
 const UtxoActivationRoute& utxoActivationRoute(const std::string& protocol) {
-  return protocol == kQtumProtocol ? routeOf<kQtumProtocol>() : routeOf<kUtxoProtocol>();
+  if (protocol == kQtumProtocol) return routeOf<kQtumProtocol>();
+  if (protocol == kQrc20Protocol) return routeOf<kQrc20Protocol>();
+  return routeOf<kUtxoProtocol>();
 }
 
 ActivationWords<InitStandaloneCoinError> standaloneActivationWords() {

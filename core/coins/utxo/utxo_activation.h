@@ -43,8 +43,9 @@ class UtxoActivator : public CoinActivator<UtxoActivationParams> {
 // task::enable_bch, task::enable_qtum, ...).
 ActivationWords<InitStandaloneCoinError> standaloneActivationWords();
 
-// The standalone route of the UTXO family's activator for `protocol` (UTXO or QTUM): KDF's
-// task::enable_utxo and task::enable_qtum, and the legacy requests of their coins.
+// The standalone route of the UTXO family's activator for `protocol` (UTXO, QTUM or QRC20):
+// KDF's task::enable_utxo and task::enable_qtum, and the legacy requests of their coins and of
+// QRC20 tokens.
 using UtxoActivationRoute = ActivationRoute<UtxoActivationParams, InitStandaloneCoinError>;
 const UtxoActivationRoute& utxoActivationRoute(const std::string& protocol);
 

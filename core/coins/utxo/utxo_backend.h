@@ -71,6 +71,10 @@ class UtxoBackend {
   // Satoshis per 1,000 vbytes to confirm within `blocks`; nullopt when the peer has no estimate.
   virtual Task<std::optional<std::uint64_t>> feeRate(std::uint32_t blocks,
                                                      std::optional<std::string> mode) = 0;
+  // A read-only call of a contract on a chain with contracts (QTUM: Electrum's
+  // blockchain.contract.call, the daemon's callcontract): the ABI-encoded `data` to the 20-byte
+  // `contract`; answers what the call returned. A peer of a chain without contracts throws.
+  virtual Task<Bytes> callContract(ByteArray<20> contract, Bytes data);
 };
 
 }  // namespace walletd

@@ -1,6 +1,7 @@
 // UtxoFamily: UTXO, BCH, QTUM and QRC20 entries: their address codec (key export, convertaddress,
 // validateaddress) and activation — task::enable_utxo::* (utxo_activation.h) for the UTXO
-// protocol, task::enable_bch::* and task::enable_qtum::* for BCH and QTUM — with the chain
+// protocol, task::enable_bch::* and task::enable_qtum::* for BCH and QTUM, the legacy requests
+// for QRC20 tokens — with the chain
 // profiles its coins are built on (chain/utxo_chains.h; tests bring their own).
 #pragma once
 
@@ -8,6 +9,7 @@
 #include "core/coins/utxo/bch/bch_activation.h"
 #include "core/coins/utxo/chain/utxo_chains.h"
 #include "core/coins/utxo/kmd/kmd_rewards_methods.h"
+#include "core/coins/utxo/qtum/qrc20_activator.h"
 #include "core/coins/utxo/qtum/qtum_activation.h"
 #include "core/coins/utxo/utxo_activation.h"
 #include "core/coins/utxo/utxo_address_codec.h"
@@ -33,15 +35,18 @@ class UtxoFamily : public CoinFamily {
     registerKmdRewardsMethods(table);
   }
   LegacyHandler legacyEnable() const override { return utxoLegacyEnable(); }
-  // The activator of a protocol's coins (UTXO or QTUM; UTXO's for any other).
-  const UtxoActivator& activator(std::string_view protocol = "UTXO") const {
-    return protocol == "QTUM" ? qtum_activator_ : activator_;
+  // The activator of a protocol's coins (UTXO, QTUM or QRC20; UTXO's for any other).
+  const CoinActivator<UtxoActivationParams>& activator(std::string_view protocol = "UTXO") const {
+    if (protocol == "QTUM") return qtum_activator_;
+    if (protocol == "QRC20") return qrc20_activator_;
+    return activator_;
   }
 
  private:
   const UtxoChains& chains_;
   UtxoActivator activator_;
   UtxoActivator qtum_activator_{"QTUM"};
+  Qrc20Activator qrc20_activator_;
 };
 
 // The chain profiles of the node's UTXO family (the built-in ones when another family serves

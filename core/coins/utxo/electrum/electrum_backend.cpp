@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/coins/utxo/coin_amount.h"
+#include "core/coins/utxo/qtum/contract_call.h"
 #include "core/crypto/hashes.h"
 #include "core/encoding/hex.h"
 
@@ -220,6 +221,15 @@ Task<std::string> ElectrumBackend::broadcast(std::string tx_hex) {
   if (text.size() != 64 || !isHex(text))
     throw ElectrumError("blockchain.transaction.broadcast", 0, text.substr(0, 300));
   co_return text;
+}
+
+// QTUM ElectrumX's blockchain.contract.call [contract, data, sender ""], as KDF calls it.
+Task<Bytes> ElectrumBackend::callContract(ByteArray<20> contract, Bytes data) {
+  const Json params = Json::array({toHex(contract), toHex(data), ""});
+  const Json answer = co_await client_.call("blockchain.contract.call", params);
+  std::optional<Bytes> output = contractCallOutput(answer);
+  if (!output) odd("blockchain.contract.call");
+  co_return std::move(*output);
 }
 
 Task<std::optional<std::uint64_t>> ElectrumBackend::feeRate(std::uint32_t blocks,

@@ -34,6 +34,7 @@ class ElectrumBackend : public UtxoBackend {
   // Lines of requests sent to the servers so far (a JSON-RPC batch is one).
   std::uint64_t requestsSent() const { return client_.batchesSent(); }
   Task<std::string> broadcast(std::string tx_hex) override;
+  Task<Bytes> callContract(ByteArray<20> contract, Bytes data) override;
   Task<std::optional<std::uint64_t>> feeRate(std::uint32_t blocks,
                                              std::optional<std::string> mode) override;
 

@@ -2,6 +2,7 @@
 #include "core/coins/utxo/native/native_backend.h"
 
 #include "core/coins/utxo/coin_amount.h"
+#include "core/coins/utxo/qtum/contract_call.h"
 #include "core/encoding/hex.h"
 
 #include <set>
@@ -179,6 +180,15 @@ Task<std::string> NativeBackend::broadcast(std::string tx_hex) {
   const Json txid = co_await rpc_.call("sendrawtransaction", params);
   if (!txid.is_string()) odd("sendrawtransaction");
   co_return txid.get<std::string>();
+}
+
+// qtumd's callcontract [contract, data].
+Task<Bytes> NativeBackend::callContract(ByteArray<20> contract, Bytes data) {
+  const Json params = Json::array({toHex(contract), toHex(data)});
+  const Json answer = co_await rpc_.call("callcontract", params);
+  std::optional<Bytes> output = contractCallOutput(answer);
+  if (!output) odd("callcontract");
+  co_return std::move(*output);
 }
 
 Task<std::optional<std::uint64_t>> NativeBackend::feeRate(std::uint32_t blocks,

@@ -24,6 +24,7 @@ class NativeBackend : public UtxoBackend {
   Task<std::vector<Bytes>> transactions(std::vector<std::string> txids) override;
   Task<std::vector<std::uint64_t>> blockTimes(std::vector<std::uint64_t> heights) override;
   Task<std::string> broadcast(std::string tx_hex) override;
+  Task<Bytes> callContract(ByteArray<20> contract, Bytes data) override;
   Task<std::optional<std::uint64_t>> feeRate(std::uint32_t blocks,
                                              std::optional<std::string> mode) override;
 

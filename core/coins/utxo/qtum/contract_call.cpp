@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/coins/utxo/tx/utxo_script.h"
+#include "core/encoding/hex.h"
 
 namespace walletd {
 namespace {
@@ -92,6 +93,22 @@ std::optional<ContractCall> parseContractCall(ByteView script) {
   call.data = *data;
   std::copy(contract->begin(), contract->end(), call.contract.begin());
   return call;
+}
+
+std::optional<Bytes> contractCallOutput(const Json& answer) {
+  if (!answer.is_object() || !answer.contains("address") || !answer["address"].is_string() ||
+      answer["address"].get<std::string>().size() != 40 ||
+      !isHex(answer["address"].get<std::string>()) || !answer.contains("executionResult") ||
+      !answer["executionResult"].is_object())
+    return std::nullopt;
+  const Json& result = answer["executionResult"];
+  const Json excepted = result.value("excepted", Json("None"));
+  if (excepted != Json("None"))
+    throw ContractCallRefused("the contract call failed: " + excepted.dump().substr(0, 100));
+  if (!result.contains("output") || !result["output"].is_string() ||
+      !isHex(result["output"].get<std::string>()))
+    return std::nullopt;
+  return fromHex(result["output"].get<std::string>());
 }
 
 }  // namespace walletd

@@ -6,8 +6,11 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
+#include <string>
 
 #include "core/crypto/bytes.h"
+#include "core/rpc/json.h"
 
 namespace walletd {
 
@@ -27,5 +30,15 @@ Bytes encodeContractNumber(std::uint64_t n);
 Bytes contractCallScript(const ContractCall& call);
 // `script` read as an OP_CALL output; nullopt when it is not one.
 std::optional<ContractCall> parseContractCall(ByteView script);
+
+// A read-only contract call the chain ran and refused (`excepted` other than "None").
+struct ContractCallRefused : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+// What a read-only call returned, from QTUM's answer — qtumd's callcontract, which QTUM's
+// ElectrumX passes on: {address: 40 hex, executionResult: {output: hex, excepted}}, the fields
+// KDF reads. nullopt when the answer is not in that form; ContractCallRefused when the call
+// failed.
+std::optional<Bytes> contractCallOutput(const Json& answer);
 
 }  // namespace walletd

@@ -21,8 +21,8 @@ QtumChain::QtumChain(const UtxoChainRules& rules)
       sighash_(rules.signature_version == UtxoChainRules::SignatureVersion::WitnessV0) {}
 
 bool QtumChain::serves(const UtxoChainRules& rules) {
-  return rules.protocol_type == "QTUM" && !rules.overwintered && rules.fork_id == 0 &&
-         rules.signature_version != UtxoChainRules::SignatureVersion::ForkId;
+  return (rules.protocol_type == "QTUM" || rules.protocol_type == "QRC20") && !rules.overwintered &&
+         rules.fork_id == 0 && rules.signature_version != UtxoChainRules::SignatureVersion::ForkId;
 }
 
 UtxoTransaction QtumChain::newTransaction() const {

@@ -1,4 +1,5 @@
-// QtumChain: the profile of the QTUM protocol's coins (QTUM, tQTUM). Bitcoin's wire form (witness
+// QtumChain: the profile of the QTUM protocol's coins (QTUM, tQTUM, and the QTUM client of each
+// QRC20 token). Bitcoin's wire form (witness
 // where the coin has segwit), the legacy digest for P2PKH inputs and BIP143 for P2WPKH,
 // SIGHASH_ALL, version `txversion` (KDF's default 1) and locktime now, as KDF writes them. QTUM
 // is proof of stake: a block's coinstake (its first output empty) and coinbase pay outputs that
@@ -21,7 +22,7 @@ class QtumChain : public UtxoChain {
   static constexpr std::int32_t kDefaultVersion = 1;  // KDF's txversion default
 
   explicit QtumChain(const UtxoChainRules& rules);
-  // The QTUM protocol (its coins file entries: protocol type QTUM).
+  // The QTUM protocol (coins-file protocol QTUM), and QRC20 tokens' own QTUM clients.
   static bool serves(const UtxoChainRules& rules);
 
   std::string_view name() const override { return "qtum"; }
