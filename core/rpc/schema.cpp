@@ -132,6 +132,14 @@ void SchemaShape::setDefault(decltype(FieldRead::store_default) store,
   fields_.back().extra = std::move(value);
 }
 
+void SchemaShape::addObjectField(const char* key, const std::string& type,
+                                 decltype(FieldRead::read) read,
+                                 std::shared_ptr<const void> inner) {
+  addField(
+      key, std::string(key) + ": " + type,
+      {key, FieldRead::Absent::Missing, false, read, nullptr, {}, nullptr, std::move(inner), {}});
+}
+
 void SchemaShape::appendShape(const SchemaShape& other) {
   decls_.insert(decls_.end(), other.decls_.begin(), other.decls_.end());
   fields_.insert(fields_.end(), other.fields_.begin(), other.fields_.end());

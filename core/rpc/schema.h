@@ -140,6 +140,10 @@ class SchemaShape {
     bool null_is_absent;
   };
   void addField(std::string key, std::string declaration, FieldRead field);
+  // A required object field typed `type`, read by `read` with `inner` (a nested or tagged
+  // schema's untyped shape).
+  void addObjectField(const char* key, const std::string& type, decltype(FieldRead::read) read,
+                      std::shared_ptr<const void> inner);
   // A field bound to a member: `read` stores a sent value through `member`, then `check`s it;
   // `shown_default` is the default its declaration shows, if any.
   void addMember(const MemberDecl& decl, decltype(FieldRead::read) read, ErasedBytes member,
@@ -316,16 +320,7 @@ class ObjectSchema : public SchemaShape {
   // A required object field read by a tagged union of this same T (KDF's adjacently tagged
   // mode objects), typed as its union.
   ObjectSchema&& tagged(const char* key, const TaggedSchema<T>& inner) && {
-    addField(key, std::string(key) + ": " + inner.ts(),
-             {key,
-              FieldRead::Absent::Missing,
-              false,
-              &readTaggedField,
-              nullptr,
-              {},
-              nullptr,
-              std::make_shared<const TaggedShape>(inner),
-              {}});
+    addObjectField(key, inner.ts(), &readTaggedField, std::make_shared<const TaggedShape>(inner));
     return std::move(*this);
   }
   // Applies the unknown-field policy to what `r` has read (after readFields).
@@ -354,17 +349,8 @@ class ObjectSchema : public SchemaShape {
   // declared type), else inline. Its unknown fields follow `inner`'s policy.
   ObjectSchema&& nested(const char* key, const ObjectSchema& inner,
                         std::string inner_name = {}) && {
-    const std::string type = inner_name.empty() ? inner.ts() : inner_name;
-    addField(key, std::string(key) + ": " + type,
-             {key,
-              FieldRead::Absent::Missing,
-              false,
-              &readNestedField,
-              nullptr,
-              {},
-              nullptr,
-              std::make_shared<const SchemaShape>(inner),
-              {}});
+    addObjectField(key, inner_name.empty() ? inner.ts() : inner_name, &readNestedField,
+                   std::make_shared<const SchemaShape>(inner));
     return std::move(*this);
   }
 

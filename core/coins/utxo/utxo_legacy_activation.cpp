@@ -30,10 +30,9 @@ struct LegacyEnableParams {
 };
 
 Task<Json> activateLegacy(RequestContext& ctx, UtxoActivationParams p) {
-  const CoinEntry* found = ctx.node.coins().find(p.ticker);
-  const UtxoActivationRoute& route = utxoActivationRoute(found ? found->protocol_type : "UTXO");
-  route.check(ctx.node, p);
   const CoinEntry* entry = ctx.node.coins().find(p.ticker);
+  const UtxoActivationRoute& route = utxoActivationRoute(entry ? entry->protocol_type : "UTXO");
+  route.check(ctx.node, p);  // CoinConfigIsNotFound without an entry
   const std::string ticker = p.ticker;
   const std::uint64_t confirmations =
       p.required_confirmations.value_or(entry->unsignedInt("required_confirmations").value_or(1));
