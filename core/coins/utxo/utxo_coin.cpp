@@ -113,6 +113,11 @@ std::optional<PrivateKey> UtxoCoin::keyForHash160(ByteView hash) {
   return keys_.hd->keyAt(it->second).privateKey();
 }
 
+PrivateKey UtxoCoin::ownKey() const {
+  if (!keys_.hd) return *keys_.iguana;
+  return keys_.hd->keyAt(keys_.activated).privateKey();
+}
+
 Task<std::vector<std::vector<UnspentOutput>>> UtxoCoin::unspentOf(
     std::vector<WatchedAddress> addresses) {
   std::vector<std::vector<UnspentOutput>> listed = co_await backend_->unspent(addresses);

@@ -57,6 +57,34 @@ struct UtxoKeys {
   std::function<Task<void>()> save;  // HD: stores the accounts (new addresses handed out)
 };
 
+// One spend of the coin's outputs (utxo_withdraw.cpp): a withdraw's payment, or a QTUM contract
+// call with its gas reserve (a QRC20 transfer, a delegation). Change goes to the coin's address
+// (Iguana) or the account's first unused Internal address (HD).
+struct UtxoSpendOrder {
+  std::vector<TxOutput> payments;  // with `max`, exactly one (its value is computed)
+  std::vector<TxOutput> calls;     // after the payments, with their values
+  bool max = false;
+  std::uint64_t reserve = 0;          // left to the fee beyond the size's (QTUM's gas)
+  std::optional<std::uint64_t> dust;  // the coin's dust limit when absent
+  std::optional<UtxoFeeRule> fee;     // the coin's default rule when absent
+  std::optional<HdAddressRef> from;   // HD: this address's outputs only
+  std::string balance_coin;           // NotSufficientBalance's coin; the ticker when empty
+  WithdrawProgress progress;
+  bool broadcast = false;
+};
+
+// A signed spend (broadcast when the order said so).
+struct UtxoSpend {
+  UtxoTransaction tx;
+  std::string hex;
+  std::string txid;
+  std::vector<std::string> from;  // the addresses whose outputs it spends
+  std::uint64_t spent_by_me = 0;
+  std::uint64_t received_by_me = 0;  // change and outputs to the coin's own addresses
+  std::uint64_t fee = 0;             // inputs + extra − outputs (the reserve included)
+  std::uint64_t extra = 0;           // what the inputs brought beyond their values (KMD)
+};
+
 class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_from_this<UtxoCoin> {
  public:
   static constexpr std::uint64_t kFallbackFeeRate = 1000;  // sat/kB when the peer has no estimate
@@ -101,6 +129,14 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   // (utxo_merge.h); answers the merge's txid, or nullopt when there was nothing to do.
   Task<std::optional<std::string>> mergeOnce(UtxoMergeParams params);
 
+  // Selects, signs and with order.broadcast broadcasts a spend; InvalidFee, AmountTooLow,
+  // NotSufficientBalance, ZeroBalanceToWithdrawMax as a withdraw answers them.
+  Task<UtxoSpend> spend(UtxoSpendOrder order);
+  // The fee rule of a withdraw's fee object (UTXO types), or of the coins file without one.
+  Task<UtxoFeeRule> feeRule(const std::optional<FeeInfo>& fee);
+  // The key of the coin's own (Iguana or path_to_address) address.
+  PrivateKey ownKey() const;
+
   UtxoBackend& backend() { return *backend_; }
   const UtxoChain& chain() const { return *chain_; }
   const UtxoCoinSettings& settings() const { return settings_; }
@@ -114,7 +150,8 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   const WatchedAddress& addressAt(HdAddressRef ref);
 
  private:
-  Task<UtxoFeeRule> feeRule(const std::optional<FeeInfo>& fee);
+  // selectCoins, its refusals answered as withdraw errors naming `coin`.
+  Selection chooseCoins(const SelectionRequest& selection, const std::string& coin) const;
   // The HD address a withdraw's `from` names (resolved once), or nullopt without `from`;
   // UnexpectedFromAddress for `from` on an Iguana coin.
   std::optional<HdAddressRef> fromAddress(const WithdrawRequest& request);

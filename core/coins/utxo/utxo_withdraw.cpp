@@ -1,10 +1,10 @@
-// UTXO withdraw: the fee rule (the request's UtxoFixed, UtxoPerKbyte or UtxoPriority, else the
-// coins file's txfee), coin selection over the unspent outputs of the addresses it spends from,
-// change (Iguana: back to the address; HD: an Internal address of the account), signing, and
-// with `broadcast` the peer's broadcast. The coin's chain profile writes and signs the
-// transaction and adds its hooks: locktime, outputs it may not spend, its own outputs, value the
-// inputs bring (to the change) and fields of the answer. UtxoFixed is an absolute fee, as the
-// spec says (KDF treats it as a per-kbyte rate, a known bug).
+// UTXO withdraw and the spend under it: the fee rule (the request's UtxoFixed, UtxoPerKbyte or
+// UtxoPriority, else the coins file's txfee), coin selection over the unspent outputs of the
+// addresses it spends from, change (Iguana: back to the address; HD: an Internal address of the
+// account), signing, and with `broadcast` the peer's broadcast. The coin's chain profile writes and
+// signs the transaction and adds its hooks: locktime, outputs it may not spend, its own outputs,
+// value the inputs bring (to the change) and fields of the answer. UtxoFixed is an absolute fee, as
+// the spec says (KDF treats it as a per-kbyte rate, a known bug).
 #include <algorithm>
 
 #include "core/coins/utxo/tx/utxo_script.h"
@@ -96,8 +96,8 @@ Task<UtxoCoin::ChangeAddress> UtxoCoin::changeAddress(std::uint32_t account_id) 
 
 Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
   const unsigned decimals = settings_.decimals;
-  const std::optional<HdAddressRef> from_ref = fromAddress(req);
-  const std::vector<WatchedAddress> sources = spendFrom(from_ref);
+  UtxoSpendOrder order;
+  order.from = fromAddress(req);
   if (req.memo) refuse(WithdrawError::UnsupportedError, ticker() + " transfers carry no memo");
   UtxoAddress to;
   try {
@@ -110,62 +110,81 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
     refuse(WithdrawError::InvalidAddress,
            "Invalid address: walletd pays to witness version 0 programs only");
   }
-  SelectionRequest selection;
-  selection.max = req.max;
-  selection.payments = {{0, scriptPubKeyFor(to)}};
+  order.max = req.max;
+  order.payments = {{0, scriptPubKeyFor(to)}};
   if (!req.max) {
     const auto units = requestedUnits(req, decimals).toUint64();
     if (!units) throwInvalidParams("params.amount: out of range");
-    selection.payments[0].value = *units;
+    order.payments[0].value = *units;
   }
-  selection.chain_outputs = chain_->extraOutputs(req);
+  order.calls = chain_->extraOutputs(req);
+  order.fee = co_await feeRule(req.fee);
+  order.progress = req.progress;
+  order.broadcast = req.broadcast;
+  const UtxoSpend spent = co_await spend(std::move(order));
+
+  TransactionDetails details;
+  details.tx_hex = spent.hex;
+  details.tx_hash = spent.txid;
+  details.from = spent.from;
+  details.to = {req.to};
+  details.setAmounts(UInt256(spent.spent_by_me), UInt256(spent.spent_by_me),
+                     UInt256(spent.received_by_me), decimals);
+  details.fee_details.value = UtxoFeeDetails{ticker(), text(spent.fee, decimals)};
+  details.coin = ticker();
+  details.timestamp = clock_.unixMillis() / 1000;
+  chain_->addResultExtras(details, spent.extra, decimals);
+  co_return details;
+}
+
+// Selects, signs and (when asked) broadcasts; see UtxoSpendOrder.
+Task<UtxoSpend> UtxoCoin::spend(UtxoSpendOrder order) {
+  const std::vector<WatchedAddress> sources = spendFrom(order.from);
+  SelectionRequest selection;
+  selection.max = order.max;
+  selection.payments = std::move(order.payments);
+  selection.chain_outputs = std::move(order.calls);
   selection.extra_base_bytes = chain_->extraBaseBytes();
+  selection.reserve = order.reserve;
   std::optional<ChangeAddress> change;
   if (keys_.hd) {
-    const std::uint32_t account_id = from_ref ? from_ref->account_id : keys_.activated.account_id;
+    const std::uint32_t account_id =
+        order.from ? order.from->account_id : keys_.activated.account_id;
     change = co_await changeAddress(account_id);
   }
   selection.change_script = change ? change->address.script : mine_.script;
-  selection.dust = settings_.dust;
-  selection.fee = co_await feeRule(req.fee);
+  selection.dust = order.dust.value_or(settings_.dust);
+  selection.fee = order.fee ? *order.fee : co_await feeRule(std::nullopt);
   std::vector<UnspentOutput> mine = co_await unspentSpendableBy(sources);
   UtxoWithdrawContext context{*backend_, clock_};
   const std::vector<UnspentOutput> spendable = co_await chain_->spendable(context, std::move(mine));
   for (const UnspentOutput& u : spendable)
     selection.unspent.push_back({u.outpoint, {u.value, u.script_pubkey}, kind_, u.confirmations});
-  if (req.max && selection.unspent.empty())
+  if (order.max && selection.unspent.empty())
     throw rpcError(WithdrawError::ZeroBalanceToWithdrawMax, "Balance is zero", Json());
-  Selection chosen;
-  try {
-    chosen = selectCoins(selection);
-  } catch (const SelectionError& e) {
-    if (e.reason == SelectionError::Reason::AmountTooLow)
-      throwAmountTooLow(text(e.first, decimals), text(e.second, decimals));
-    throwNotSufficientBalance(ticker(), UInt256(e.first), UInt256(e.second), decimals);
-  }
+  const std::string& coin = order.balance_coin.empty() ? ticker() : order.balance_coin;
+  Selection chosen = chooseCoins(selection, coin);
 
+  UtxoSpend out;
   const std::uint32_t locktime = co_await chain_->locktime(context);
-  const std::uint64_t extra = co_await chain_->extraInputValue(context, chosen.inputs, locktime);
-  addExtraInputValue(chosen, selection, extra);
-  std::uint64_t spent_by_me = 0;
-  std::vector<std::string> from;
+  out.extra = co_await chain_->extraInputValue(context, chosen.inputs, locktime);
+  addExtraInputValue(chosen, selection, out.extra);
   for (const Unspent& u : chosen.inputs) {
-    spent_by_me += u.output.value;
+    out.spent_by_me += u.output.value;
     for (const WatchedAddress& source : sources) {
       if (source.script == u.output.script_pubkey &&
-          std::find(from.begin(), from.end(), source.address) == from.end())
-        from.push_back(source.address);
+          std::find(out.from.begin(), out.from.end(), source.address) == out.from.end())
+        out.from.push_back(source.address);
     }
   }
-  req.progress.signing();
-  const UtxoTransaction tx = signedTransaction(chosen, locktime);
-  req.progress.finishing();
-  std::uint64_t received_by_me = 0;
+  order.progress.signing();
+  out.tx = signedTransaction(chosen, locktime);
+  order.progress.finishing();
   bool has_change = false;
-  for (const TxOutput& out : tx.outputs) {
-    if (out.script_pubkey == selection.change_script) has_change = true;
-    if (out.script_pubkey == selection.change_script || isOwnScript(out.script_pubkey))
-      received_by_me += out.value;
+  for (const TxOutput& o : out.tx.outputs) {
+    if (o.script_pubkey == selection.change_script) has_change = true;
+    if (o.script_pubkey == selection.change_script || isOwnScript(o.script_pubkey))
+      out.received_by_me += o.value;
   }
   // A new change address counts as handed out once a transaction pays it.
   if (has_change && change && change->new_ref) {
@@ -174,19 +193,22 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
     const std::vector<HdAddressRef> added{*change->new_ref};
     co_await addressesAdded(added);
   }
+  out.fee = chosen.fee;
+  out.hex = toHex(chain_->serialize(out.tx));
+  out.txid = chain_->txid(out.tx);
+  if (order.broadcast) out.txid = co_await broadcastOwn(out.tx, out.hex);
+  co_return out;
+}
 
-  TransactionDetails details;
-  details.tx_hex = toHex(chain_->serialize(tx));
-  details.tx_hash = chain_->txid(tx);
-  details.from = from;
-  details.to = {req.to};
-  details.setAmounts(UInt256(spent_by_me), UInt256(spent_by_me), UInt256(received_by_me), decimals);
-  details.fee_details.value = UtxoFeeDetails{ticker(), text(chosen.fee, decimals)};
-  details.coin = ticker();
-  details.timestamp = clock_.unixMillis() / 1000;
-  chain_->addResultExtras(details, extra, decimals);
-  if (req.broadcast) details.tx_hash = co_await broadcastOwn(tx, details.tx_hex);
-  co_return details;
+Selection UtxoCoin::chooseCoins(const SelectionRequest& selection, const std::string& coin) const {
+  const unsigned decimals = settings_.decimals;
+  try {
+    return selectCoins(selection);
+  } catch (const SelectionError& e) {
+    if (e.reason == SelectionError::Reason::AmountTooLow)
+      throwAmountTooLow(text(e.first, decimals), text(e.second, decimals));
+    throwNotSufficientBalance(coin, UInt256(e.first), UInt256(e.second), decimals);
+  }
 }
 
 }  // namespace walletd

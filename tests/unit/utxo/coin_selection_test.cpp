@@ -167,3 +167,54 @@ TEST_CASE("refusals: not enough funds, an amount below dust", "[utxo]") {
   }
   REQUIRE_THROWS_AS(selectCoins(request({}, 5'000)), SelectionError);
 }
+
+TEST_CASE("a reserve stays with the fee; a contract call alone needs no payment", "[utxo]") {
+  // QTUM's QRC20 transfer: one 0-value call output, gas reserved, dust 0, change to me.
+  SelectionRequest r =
+      request({coin(2'000'000, SpendKind::P2PKH), coin(9'000'000, SpendKind::P2PKH, 2)}, 0);
+  r.payments.clear();
+  const Bytes call = {0x54, 0x01, 0x28, 0x01, 0x28, 0x04, 0xa9, 0x05, 0x9c, 0xbb, 0xc2};
+  r.chain_outputs = {{0, call}};
+  r.dust = 0;
+  r.reserve = 4'000'000;  // 100,000 gas × 40 sat
+  const Selection s = selectCoins(r);
+  REQUIRE(s.inputs.size() == 1);  // the largest covers gas and fee
+  REQUIRE(s.outputs.size() == 2);
+  REQUIRE(s.outputs[0].value == 0);
+  REQUIRE(s.outputs[0].script_pubkey == call);
+  REQUIRE(s.fee == r.fee.feeFor(s.vsize) + 4'000'000);
+  REQUIRE(sum(s.inputs) - sum(s.outputs) == s.fee);
+
+  r.reserve = 10'999'900;  // gas beyond what the coins hold after the fee
+  try {
+    selectCoins(r);
+    FAIL("expected NotSufficientBalance");
+  } catch (const SelectionError& e) {
+    REQUIRE(e.reason == SelectionError::Reason::NotSufficientBalance);
+    REQUIRE(e.first == 11'000'000);
+    REQUIRE(e.second > 11'000'000);
+  }
+  r.chain_outputs.clear();  // neither payment nor call: a caller's mistake
+  REQUIRE_THROWS_AS(selectCoins(r), std::invalid_argument);
+}
+
+TEST_CASE("max pays what the reserve and fee leave", "[utxo]") {
+  SelectionRequest r = request({coin(5'000'000)}, 0);
+  r.max = true;
+  r.reserve = 1'000'000;
+  const Selection s = selectCoins(r);
+  REQUIRE(s.outputs.size() == 1);
+  REQUIRE(s.outputs[0].value == 4'000'000 - r.fee.feeFor(s.vsize));
+  REQUIRE(s.fee == 5'000'000 - s.outputs[0].value);
+}
+
+TEST_CASE("extra input value with a reserve keeps the reserve", "[utxo]") {
+  SelectionRequest r = request({coin(3'000'000, SpendKind::P2PKH)}, 1'000'000);
+  r.reserve = 500'000;
+  Selection s = selectCoins(r);
+  const std::uint64_t change = s.outputs.back().value;
+  addExtraInputValue(s, r, 7'000);
+  REQUIRE(s.outputs.back().value == change + 7'000);
+  REQUIRE(sum(s.inputs) + 7'000 - sum(s.outputs) == s.fee);
+  REQUIRE(s.fee >= 500'000);
+}

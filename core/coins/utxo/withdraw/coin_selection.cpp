@@ -46,11 +46,12 @@ Selection spendAll(const SelectionRequest& r) {
   s.outputs[0].value = 0;
   s.outputs.insert(s.outputs.end(), r.chain_outputs.begin(), r.chain_outputs.end());
   const std::uint64_t total = sumOf(s.inputs);
-  const std::uint64_t others = sumOf(s.outputs);
+  const std::uint64_t others = sumOf(s.outputs) + r.reserve;
   s.vsize = weightOf(r, s.inputs, s.outputs).vsize();
-  s.fee = r.fee.feeFor(s.vsize);
-  if (total <= s.fee + others) notEnough(total, s.fee + others);
-  s.outputs[0].value = total - s.fee - others;
+  const std::uint64_t size_fee = r.fee.feeFor(s.vsize);
+  if (total <= size_fee + others) notEnough(total, size_fee + others);
+  s.outputs[0].value = total - size_fee - others;
+  s.fee = size_fee + r.reserve;
   if (s.outputs[0].value < r.dust) tooLow(s.outputs[0].value, r.dust);
   return s;
 }
@@ -63,7 +64,8 @@ std::uint64_t UtxoFeeRule::feeFor(std::size_t vsize) const {
 }
 
 Selection selectCoins(const SelectionRequest& request) {
-  if (request.payments.empty()) throw std::invalid_argument("a withdraw pays someone");
+  if (request.payments.empty() && (request.max || request.chain_outputs.empty()))
+    throw std::invalid_argument("a spend pays someone or calls a contract");
   std::vector<Unspent> unspent = request.unspent;
   std::stable_sort(unspent.begin(), unspent.end(), [](const Unspent& a, const Unspent& b) {
     return a.output.value > b.output.value;
@@ -80,7 +82,7 @@ Selection selectCoins(const SelectionRequest& request) {
     if (p.value < request.dust) tooLow(p.value, request.dust);
     paid += p.value;
   }
-  paid += sumOf(request.chain_outputs);
+  paid += sumOf(request.chain_outputs) + request.reserve;
   const bool fixed = request.fee.kind == UtxoFeeRule::Kind::Fixed;
   Selection s;
   s.outputs = request.payments;
@@ -103,13 +105,13 @@ Selection selectCoins(const SelectionRequest& request) {
         in - paid - change_fee > 0) {
       with_change.back().value = in - paid - change_fee;
       s.outputs = std::move(with_change);
-      s.fee = change_fee;
+      s.fee = change_fee + request.reserve;
       s.vsize = sized;
       return s;
     }
     const std::uint64_t leftover = in - paid - bare_fee;
     if (leftover == 0 || !fixed) {  // a rate's fee may take dust change; a fixed fee may not
-      s.fee = bare_fee + leftover;
+      s.fee = bare_fee + leftover + request.reserve;
       s.vsize = bare;
       return s;
     }
@@ -130,7 +132,7 @@ void addExtraInputValue(Selection& s, const SelectionRequest& request, std::uint
   with_change.push_back({0, request.change_script});
   const std::size_t sized = weightOf(request, s.inputs, with_change).vsize();
   const std::uint64_t fee = request.fee.feeFor(sized);  // a fixed fee stays what it was
-  const std::uint64_t paid = sumOf(s.outputs);
+  const std::uint64_t paid = sumOf(s.outputs) + request.reserve;
   if (in >= paid + fee + request.dust && in - paid - fee > 0) {
     with_change.back().value = in - paid - fee;
     s.outputs = std::move(with_change);

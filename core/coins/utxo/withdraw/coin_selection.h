@@ -3,8 +3,10 @@
 // fee (per-kbyte rates) or avoided by taking another input (a fixed fee, which must be exact).
 // `max` spends everything to the one payment output. A chain's own outputs (QTUM's contract
 // calls) follow the payments with their values, `max` or not, and are not held to the dust
-// limit. addExtraInputValue gives value the inputs bring beyond their listed amounts
-// (KMD's interest) to the change.
+// limit; a spend may consist of chain outputs alone (a contract call pays nobody). A `reserve`
+// is left to the fee beyond the size's fee (QTUM's gas: what the contract call may burn).
+// addExtraInputValue gives value the inputs bring beyond their listed amounts (KMD's interest)
+// to the change.
 #pragma once
 
 #include <optional>
@@ -39,12 +41,13 @@ struct SelectionRequest {
   std::uint64_t dust = 0;  // outputs below this are not made
   UtxoFeeRule fee;
   std::size_t extra_base_bytes = 0;  // the chain's wire form beyond Bitcoin's (tx_size.h)
+  std::uint64_t reserve = 0;         // satoshis left to the fee beyond the size's fee
 };
 
 struct Selection {
   std::vector<Unspent> inputs;
   std::vector<TxOutput> outputs;  // payments, chain outputs, then the change when there is one
-  std::uint64_t fee = 0;          // inputs − outputs, to the satoshi
+  std::uint64_t fee = 0;          // inputs − outputs, to the satoshi (the reserve included)
   std::size_t vsize = 0;          // as estimated for the fee
 };
 
