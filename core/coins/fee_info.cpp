@@ -45,12 +45,34 @@ struct NumberField {
   static std::string ts() { return "number"; }
 };
 
+// QRC20's gas numbers (u64 in KDF, satoshis per gas for the price): a JSON integer, or as the
+// SDK's versions send them, a string of digits or a whole float (40.0).
+struct GasNumberField {
+  static std::uint64_t decode(const Json& v, const std::string& path) {
+    if (v.is_number_unsigned()) return v.get<std::uint64_t>();
+    if (v.is_number_float()) {
+      const double d = v.get<double>();
+      if (d >= 0 && d < 1.8e19 && d == static_cast<double>(static_cast<std::uint64_t>(d)))
+        return static_cast<std::uint64_t>(d);
+    }
+    if (v.is_string()) {
+      const std::string& text = v.get_ref<const std::string&>();
+      if (!text.empty() && text.size() <= 19 &&
+          text.find_first_not_of("0123456789") == std::string::npos)
+        return std::stoull(text);
+    }
+    throwInvalidParams(path + ": invalid value: " + describeJsonType(v) +
+                       ", expected a whole number of satoshis (u64)");
+  }
+  static std::string ts() { return "number | string"; }
+};
+
 // Every variant's fields in one place; the tag says which are set.
 struct FeeFields {
   std::string type;
   Decimal amount, gas_price, max_fee_per_gas, max_priority_fee_per_gas;
   std::string priority;
-  std::uint64_t gas = 0, gas_limit = 0;
+  std::uint64_t gas = 0, gas_limit = 0, qrc20_gas_price = 0;
   std::optional<GasOption> gas_option;
   double cosmos_gas_price = 0;
 
@@ -75,8 +97,8 @@ struct FeeFields {
                                    nullptr, &nonNegative)
                          .optional("gas_option", &F::gas_option))
             .variant("Qrc20Gas", ObjectSchema<F>()
-                                     .required("gas_limit", &F::gas_limit)
-                                     .required("gas_price", &F::gas_price, nullptr, &nonNegative))
+                                     .required<GasNumberField>("gas_limit", &F::gas_limit)
+                                     .required<GasNumberField>("gas_price", &F::qrc20_gas_price))
             .variant("CosmosGas", ObjectSchema<F>()
                                       .required("gas_limit", &F::gas_limit)
                                       .required<NumberField>("gas_price", &F::cosmos_gas_price));
@@ -92,7 +114,7 @@ struct FeeFields {
     if (type == "EthGasEip1559")
       out.value = EthGasEip1559Fee{max_fee_per_gas, max_priority_fee_per_gas,
                                    gas_option ? gas_option->set() : std::nullopt};
-    if (type == "Qrc20Gas") out.value = Qrc20GasFee{gas_limit, gas_price};
+    if (type == "Qrc20Gas") out.value = Qrc20GasFee{gas_limit, qrc20_gas_price};
     if (type == "CosmosGas") out.value = CosmosGasFee{gas_limit, cosmos_gas_price};
     return out;
   }

@@ -33,7 +33,7 @@ struct EthGasEip1559Fee {
 };
 struct Qrc20GasFee {
   std::uint64_t gas_limit = 0;
-  Decimal gas_price;
+  std::uint64_t gas_price = 0;  // satoshis per gas unit (KDF's u64; QTUM's minimum is 40)
 };
 struct CosmosGasFee {
   std::uint64_t gas_limit = 0;

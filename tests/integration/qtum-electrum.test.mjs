@@ -181,6 +181,102 @@ test('a QRC20 token activates by KDF\'s legacy electrum request; its balance is 
   const balance = await walletd.rpc('my_balance', { coin: QC });
   assert.deepEqual({ balance: balance.json.result.balance, unspendable: balance.json.result.unspendable_balance },
     { balance: '12350.00000001', unspendable: '0' });
-  const w = await walletd.rpc('withdraw', { coin: QC, to: other(9), amount: '1' });
-  assert.equal(w.json.error_type, 'UnsupportedError', 'QRC20 withdraws are not there yet');
+});
+
+const ERC20 = new (createRequire(import.meta.url)('ethers').Interface)(['function transfer(address,uint256)']);
+const hashOf = (addr) => Buffer.from(bitcoin.address.fromBase58Check(addr).hash).toString('hex');
+// Output 0 of a QRC20 transaction read back with bitcoinjs-lib and ethers: the gas numbers,
+// the contract and the transfer's arguments.
+function contractCall(tx) {
+  const chunks = bitcoin.script.decompile(tx.outs[0].script);
+  assert.equal(chunks.length, 6);
+  assert.equal(chunks[0], bitcoin.opcodes.OP_4);
+  assert.equal(chunks[5], 0xc2, 'OP_CALL');
+  const num = (b) => Buffer.from(b).reduceRight((n, byte) => n * 256 + byte, 0);
+  const call = ERC20.parseTransaction({ data: '0x' + Buffer.from(chunks[3]).toString('hex') });
+  return { value: Number(tx.outs[0].value), gasLimit: num(chunks[1]), gasPrice: num(chunks[2]),
+    contract: Buffer.from(chunks[4]).toString('hex'), method: call.name,
+    to: call.args[0].slice(2).toLowerCase(), amount: call.args[1] };
+}
+// What the transaction's inputs held (the emulator's outputs).
+const inputValue = (tx) => tx.ins.reduce((sum, i) => sum + chain.output(Buffer.from(i.hash).reverse().toString('hex'), i.index).value, 0);
+
+test('a QRC20 withdraw calls transfer in an OP_CALL output; gas and fee come from QTUM; qtumd\'s EVM executes it', async () => {
+  const holder = hashOf(address);
+  const tokenBalance = () => chain.tokens.balanceOf(QC_CONTRACT, holder);
+  const before = tokenBalance();
+  // KDF's documented withdraw of a QRC20 token (komodo-docs-mdx, withdraw: "Withdraw QRC20
+  // coins"), fee as KDF reads it: integers, satoshis per gas.
+  const w = await walletd.rpc('withdraw', { coin: QC, to: other(9), amount: '1.5',
+    fee: { type: 'Qrc20Gas', gas_limit: 250000, gas_price: 40 } });
+  assert.equal(w.status, 200, w.text);
+  const r = w.json.result;
+  const tx = bitcoin.Transaction.fromHex(r.tx_hex);
+  assert.equal(tx.getId(), r.tx_hash);
+  assert.deepEqual(contractCall(tx), { value: 0, gasLimit: 250000, gasPrice: 40, contract: QC_CONTRACT,
+    method: 'transfer', to: hashOf(other(9)), amount: 150000000n });
+  assert.equal(tx.outs.length, 2);
+  assert.equal(Buffer.from(tx.outs[1].script).toString('hex'), script.toString('hex'), 'QTUM change to the token address');
+  // Inputs pay the miner (txfee per kB of the size) and the whole gas reserve (250,000 × 40).
+  const gas = 250000 * 40;
+  const minerFee = inputValue(tx) - Number(tx.outs[1].value) - gas;
+  const size = r.tx_hex.length / 2;
+  assert.ok(minerFee >= size * 400 && minerFee <= (size + tx.ins.length) * 400, `miner fee ${minerFee} for ${size} bytes`);
+  assert.deepEqual(r.fee_details, { type: 'Qrc20', coin: QTUM, miner_fee: String(minerFee / 1e8),
+    gas_limit: 250000, gas_price: 40, total_gas_fee: '0.1' });
+  assert.deepEqual({ from: r.from, to: r.to, total: r.total_amount, spent: r.spent_by_me, received: r.received_by_me,
+    change: r.my_balance_change, coin: r.coin, type: r.transaction_type },
+  { from: [address], to: [other(9)], total: '1.5', spent: '1.5', received: '0', change: '-1.5', coin: QC, type: 'StandardTransfer' });
+
+  // broadcast: the emulator checks signatures and gas ≤ fee; mined, the token moves.
+  const sent = await walletd.rpc('send_raw_transaction', { coin: QC, tx_hex: r.tx_hex });
+  assert.equal(sent.status, 200, sent.text);
+  await mine(1);
+  assert.equal(tokenBalance(), before - 150000000n);
+  assert.equal(chain.tokens.balanceOf(QC_CONTRACT, hashOf(other(9))), 150000000n);
+  assert.equal(chain.tokens.receipts.get(r.tx_hash)[0].excepted, 'None');
+  await settle(async () => (await walletd.rpc('my_balance', { coin: QC })).json.result.balance === String(Number(before - 150000000n) / 1e8), 'the token balance');
+});
+
+test('QRC20 withdraw: gas as the SDK sends it, max, and KDF\'s refusals (#621: short of gas names QTUM)', async () => {
+  const call = async (params) => walletd.rpc('withdraw', { coin: QC, to: other(10), amount: '1', ...params });
+  // Numeric strings and whole floats (SDK versions' FeeInfoQrc20Gas.toJson) are read as the integers.
+  for (const fee of [{ gas_limit: '100000', gas_price: '40' }, { gas_limit: 100000, gas_price: 40.0 }]) {
+    const w = await call({ fee: { type: 'Qrc20Gas', ...fee } });
+    assert.equal(w.status, 200, w.text);
+    assert.deepEqual([w.json.result.fee_details.gas_limit, w.json.result.fee_details.gas_price, w.json.result.fee_details.total_gas_fee], [100000, 40, '0.04']);
+  }
+  const defaults = await call({});
+  assert.deepEqual([defaults.json.result.fee_details.gas_limit, defaults.json.result.fee_details.gas_price], [100000, 40], 'KDF\'s default gas');
+
+  const refusals = [
+    [{ fee: { type: 'Qrc20Gas', gas_limit: 100000, gas_price: '4.5' } }, 400, 'InvalidRequest'],
+    [{ fee: { type: 'Qrc20Gas', gas_limit: 0, gas_price: 40 } }, 400, 'InvalidFee'],
+    [{ fee: { type: 'UtxoFixed', amount: '0.1' } }, 400, 'InvalidFeePolicy'],
+    [{ to: bitcoin.address.toBase58Check(Buffer.alloc(20, 3), 50) }, 400, 'InvalidAddress'],  // P2SH
+    [{ amount: '1000000' }, 400, 'NotSufficientBalance'],
+  ];
+  for (const [params, status, type] of refusals) {
+    const w = await call(params);
+    assert.equal(w.status, status, `${JSON.stringify(params)}: ${w.text}`);
+    assert.equal(w.json.error_type, type, JSON.stringify(params));
+  }
+  const p2sh = await call({ to: bitcoin.address.toBase58Check(Buffer.alloc(20, 3), 50) });
+  assert.match(p2sh.json.error, /P2PKH addresses only/);
+  const tokenShort = await call({ amount: '1000000' });
+  assert.equal(tokenShort.json.error_data.coin, QC, 'short of tokens names the token');
+  const gasShort = await call({ fee: { type: 'Qrc20Gas', gas_limit: 10000000, gas_price: 100000 } });
+  assert.equal(gasShort.json.error_type, 'NotSufficientBalance', gasShort.text);
+  assert.equal(gasShort.json.error_data.coin, QTUM, 'short of gas names the platform coin');
+  assert.ok(Number(gasShort.json.error_data.required) > 10000, gasShort.text);
+
+  const all = await walletd.rpc('withdraw', { coin: QC, to: other(11), max: true, broadcast: true });
+  assert.equal(all.status, 200, all.text);
+  const left = chain.tokens.balanceOf(QC_CONTRACT, hashOf(address));
+  assert.equal(contractCall(bitcoin.Transaction.fromHex(all.json.result.tx_hex)).amount, left);
+  assert.equal(all.json.result.total_amount, String(Number(left) / 1e8));
+  await mine(1);
+  assert.equal(chain.tokens.balanceOf(QC_CONTRACT, hashOf(address)), 0n);
+  const none = await walletd.rpc('withdraw', { coin: QC, to: other(11), max: true });
+  assert.equal(none.json.error_type, 'ZeroBalanceToWithdrawMax', none.text);
 });

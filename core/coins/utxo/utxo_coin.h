@@ -140,6 +140,7 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   UtxoBackend& backend() { return *backend_; }
   const UtxoChain& chain() const { return *chain_; }
   const UtxoCoinSettings& settings() const { return settings_; }
+  const UtxoAddressCodec& codec() const { return codec_; }
   // Every address the coin spends from and follows: the one Iguana address, or each address the
   // HD accounts handed out.
   std::vector<WatchedAddress> ownedAddresses();

@@ -2,8 +2,8 @@
 // KDF, a token is activated by the legacy `electrum` / `enable` requests and keeps its own QTUM
 // client — a UtxoCoin on the QTUM chain profile, built from the token's own coins-file entry and
 // servers — whose address is the token's address and whose QTUM pays the gas. Its balance is the
-// contract's balanceOf(address) in the token's decimals (nothing unspendable, as KDF). Withdraws
-// (a transfer call in an OP_CALL output) are not yet there.
+// contract's balanceOf(address) in the token's decimals (nothing unspendable, as KDF). A withdraw
+// is a QTUM transaction calling the contract's transfer (qrc20_withdraw.cpp).
 #pragma once
 
 #include <memory>
@@ -24,6 +24,11 @@ class Qrc20Coin : public ActiveCoin {
   std::optional<std::string> platform() const override { return platform_; }
   std::string myAddress() const override { return client_->myAddress(); }
   Task<BalanceInfo> myBalance() override;
+  Task<TransactionDetails> withdraw(WithdrawRequest request) override;
+  // Broadcast by the token's QTUM client.
+  Task<std::string> sendRawTransaction(SendRawRequest request) override {
+    return client_->sendRawTransaction(std::move(request));
+  }
   void onDisable() override { client_->onDisable(); }
 
   // The token's units held by `holder` (balanceOf), read from the contract.
