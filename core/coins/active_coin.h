@@ -19,6 +19,7 @@
 namespace walletd {
 
 class HdCoin;
+class StakingCoin;
 
 class ActiveCoin {
  public:
@@ -49,6 +50,8 @@ class ActiveCoin {
   // The coin's HD side when it is activated with an HD wallet and its family supports the HD
   // methods; null otherwise.
   virtual HdCoin* hd() { return nullptr; }
+  // The coin's staking (staking.h) when it stakes; null otherwise.
+  virtual StakingCoin* staking() { return nullptr; }
   // The BALANCE:<ticker> streamer (stream::balance::enable): it publishes balance changes as
   // they happen; null when the coin has none (CoinNotSupported).
   virtual std::unique_ptr<Streamer> balanceStreamer() { return nullptr; }

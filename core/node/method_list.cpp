@@ -8,6 +8,7 @@
 #include "core/coins/hd_methods.h"
 #include "core/coins/key_export_methods.h"
 #include "core/coins/legacy_enable.h"
+#include "core/coins/staking_methods.h"
 #include "core/coins/transaction_methods.h"
 #include "core/coins/withdraw_methods.h"
 #include "core/node/node_methods.h"
@@ -24,6 +25,7 @@ MethodTable buildMethodTable(const CoinFamilies& families) {
   registerLegacyEnable(t);
   registerTransactionMethods(t);
   registerWithdrawMethods(t, families);
+  registerStakingMethods(t);
   for (const auto& family : families.all()) family->registerMethods(t);
   registerHdMethods(t);
   registerBalanceStreamMethods(t);

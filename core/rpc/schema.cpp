@@ -180,11 +180,8 @@ void TaggedShape::readInto(void* out, ParamsReader& r) const {
 
 std::string TaggedShape::ts() const {
   std::string out;
-  for (const auto& [name, fields] : variants_) {
-    const std::string rest = fields.fieldsTs();
-    out += (out.empty() ? "" : " | ") +
-           tsBraces(tag_ + ": \"" + name + "\"" + (rest.empty() ? "" : "; " + rest));
-  }
+  for (const auto& [name, fields] : variants_)
+    out += (out.empty() ? "" : " | ") + fields.tsAfter(tag_ + ": \"" + name + "\"");
   return out;
 }
 
@@ -221,11 +218,14 @@ std::string SchemaShape::fieldsTs(const std::string& except) const {
   return out;
 }
 
-std::string SchemaShape::ts() const {
-  if (one_of_.empty()) return tsBraces(fieldsTs());
+std::string SchemaShape::tsAfter(const std::string& lead) const {
+  const auto joined = [&lead](const std::string& rest) {
+    return lead.empty() ? rest : rest.empty() ? lead : lead + "; " + rest;
+  };
+  if (one_of_.empty()) return tsBraces(joined(fieldsTs()));
   std::string out;
   for (const auto& alternative : one_of_) {
-    std::string shape = fieldsTs();
+    std::string shape = joined(fieldsTs());
     for (const auto& [key, declaration] : decls_) {
       if (key != alternative) continue;
       std::string decl = declaration;

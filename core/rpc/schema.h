@@ -117,7 +117,9 @@ struct CheckRead {
 class SchemaShape {
  public:
   // `{ a: string; b?: number /* default 1 */ }`, or a union of such under exactlyOneOf.
-  std::string ts() const;
+  std::string ts() const { return tsAfter({}); }
+  // The same with `lead` (a tagged variant's tag field) first in each shape.
+  std::string tsAfter(const std::string& lead) const;
   // The fields' part of ts() without braces, for a schema that adds fields around them.
   std::string fieldsTs(const std::string& except = {}) const;
   // Each field's key and declaration (`key?: type /* comment */`), in order.

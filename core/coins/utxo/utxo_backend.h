@@ -39,6 +39,19 @@ struct WatchedAddress {
   Bytes script;
 };
 
+// A contract log that names an address (contractEvents).
+struct ContractEvent {
+  std::string tx_hash;
+  std::uint64_t height = 0;
+  std::uint64_t log_index = 0;
+};
+// One log of a transaction's receipt: the contract and its topics (64 hex each), data in hex.
+struct ContractLog {
+  std::string address;
+  std::vector<std::string> topics;
+  std::string data;
+};
+
 // Every call that takes several addresses asks the peer in as few round trips as it can (Electrum:
 // JSON-RPC batches; Native: one call for the lot) and answers in the order asked.
 class UtxoBackend {
@@ -75,6 +88,17 @@ class UtxoBackend {
   // blockchain.contract.call, the daemon's callcontract): the ABI-encoded `data` to the 20-byte
   // `contract`; answers what the call returned. A peer of a chain without contracts throws.
   virtual Task<Bytes> callContract(ByteArray<20> contract, Bytes data);
+  // The logs of `contract` whose first topic is `topic` (64 hex) and that name `address` (a key
+  // hash) in another topic, oldest first (QTUM's Electrum blockchain.contract.event.get_history).
+  // A peer without them throws (qtumd in Native mode: KDF asks Electrum only).
+  virtual Task<std::vector<ContractEvent>> contractEvents(ByteArray<20> address,
+                                                          ByteArray<20> contract,
+                                                          std::string topic);
+  // The logs a mined transaction's contract calls wrote (QTUM's Electrum
+  // blochchain.transaction.get_receipt — sic — or qtumd's gettransactionreceipt).
+  virtual Task<std::vector<ContractLog>> receiptLogs(std::string txid);
+  // Whether contractEvents and receiptLogs are served.
+  virtual bool servesContractEvents() const { return false; }
 };
 
 }  // namespace walletd

@@ -1,6 +1,7 @@
 // An activated UTXO coin: its address, balance and raw broadcasts (withdraw: utxo_withdraw.cpp).
 #include "core/coins/utxo/utxo_coin.h"
 
+#include "core/coins/staking.h"
 #include "core/coins/utxo/tx/utxo_script.h"
 #include "core/crypto/hashes.h"
 #include "core/crypto/secret.h"
@@ -75,6 +76,7 @@ UtxoCoin::UtxoCoin(UtxoCoinSettings settings, std::shared_ptr<const UtxoChain> c
     mine_ = addressOf(codec_, format_, kind_, key);
     iguana_hash_ = asKey(hash160(key.compressed()));
   }
+  staking_ = chain_->stakingOf(*this);
 }
 
 UtxoCoin::~UtxoCoin() = default;  // the Iguana key wipes itself (PrivateKey is a SecretArray)
@@ -111,6 +113,13 @@ std::optional<PrivateKey> UtxoCoin::keyForHash160(ByteView hash) {
   auto it = by_hash_.find(asKey(hash));
   if (it == by_hash_.end()) return std::nullopt;
   return keys_.hd->keyAt(it->second).privateKey();
+}
+
+Task<std::vector<UnspentOutput>> UtxoCoin::spendableOfOwnAddress() {
+  std::vector<WatchedAddress> own{mine_};
+  std::vector<UnspentOutput> mine = co_await unspentSpendableBy(std::move(own));
+  UtxoWithdrawContext context{*backend_, clock_};
+  co_return co_await chain_->spendable(context, std::move(mine));
 }
 
 PrivateKey UtxoCoin::ownKey() const {

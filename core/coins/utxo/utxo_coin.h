@@ -68,7 +68,10 @@ struct UtxoSpendOrder {
   std::optional<std::uint64_t> dust;  // the coin's dust limit when absent
   std::optional<UtxoFeeRule> fee;     // the coin's default rule when absent
   std::optional<HdAddressRef> from;   // HD: this address's outputs only
-  std::string balance_coin;           // NotSufficientBalance's coin; the ticker when empty
+  // The coin's own address only, change back to it: a QTUM contract call, whose sender is the
+  // address of the first input.
+  bool own_address_only = false;
+  std::string balance_coin;  // NotSufficientBalance's coin; the ticker when empty
   WithdrawProgress progress;
   bool broadcast = false;
 };
@@ -101,6 +104,7 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   Task<TransactionDetails> withdraw(WithdrawRequest request) override;
   Task<std::string> sendRawTransaction(SendRawRequest request) override;
   HdCoin* hd() override { return keys_.hd ? this : nullptr; }
+  StakingCoin* staking() override { return staking_.get(); }
 
   // HdCoin.
   HdWallet& hdWallet() override { return *keys_.hd; }
@@ -136,6 +140,8 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   Task<UtxoFeeRule> feeRule(const std::optional<FeeInfo>& fee);
   // The key of the coin's own (Iguana or path_to_address) address.
   PrivateKey ownKey() const;
+  // The outputs of the coin's own address that a withdraw may spend (mature ones).
+  Task<std::vector<UnspentOutput>> spendableOfOwnAddress();
 
   UtxoBackend& backend() { return *backend_; }
   const UtxoChain& chain() const { return *chain_; }
@@ -207,6 +213,7 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   std::uint64_t next_listener_ = 1;
   std::map<std::string, std::uint64_t> last_balances_;  // address → satoshis last seen
   CancellationSource poll_stop_;
+  std::unique_ptr<StakingCoin> staking_;  // the chain's staking (QTUM's delegation), or null
 };
 
 }  // namespace walletd

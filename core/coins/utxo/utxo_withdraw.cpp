@@ -139,7 +139,8 @@ Task<TransactionDetails> UtxoCoin::withdraw(WithdrawRequest req) {
 
 // Selects, signs and (when asked) broadcasts; see UtxoSpendOrder.
 Task<UtxoSpend> UtxoCoin::spend(UtxoSpendOrder order) {
-  const std::vector<WatchedAddress> sources = spendFrom(order.from);
+  const std::vector<WatchedAddress> sources =
+      order.own_address_only ? std::vector<WatchedAddress>{mine_} : spendFrom(order.from);
   SelectionRequest selection;
   selection.max = order.max;
   selection.payments = std::move(order.payments);
@@ -147,7 +148,7 @@ Task<UtxoSpend> UtxoCoin::spend(UtxoSpendOrder order) {
   selection.extra_base_bytes = chain_->extraBaseBytes();
   selection.reserve = order.reserve;
   std::optional<ChangeAddress> change;
-  if (keys_.hd) {
+  if (keys_.hd && !order.own_address_only) {
     const std::uint32_t account_id =
         order.from ? order.from->account_id : keys_.activated.account_id;
     change = co_await changeAddress(account_id);

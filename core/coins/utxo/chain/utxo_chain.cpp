@@ -1,6 +1,8 @@
 // The withdraw hooks' defaults: Bitcoin's.
 #include "core/coins/utxo/chain/utxo_chain.h"
 
+#include "core/coins/staking.h"
+
 namespace walletd {
 
 Task<std::uint32_t> UtxoChain::locktime(UtxoWithdrawContext) const {
@@ -22,5 +24,9 @@ Task<std::uint64_t> UtxoChain::extraInputValue(UtxoWithdrawContext, std::vector<
 }
 
 void UtxoChain::addResultExtras(TransactionDetails&, std::uint64_t, unsigned) const {}
+
+std::unique_ptr<StakingCoin> UtxoChain::stakingOf(UtxoCoin&) const {
+  return nullptr;
+}
 
 }  // namespace walletd

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -21,6 +22,9 @@
 #include "core/platform/clock.h"
 
 namespace walletd {
+
+class StakingCoin;
+class UtxoCoin;
 
 // Where a chain's block headers keep what walletd reads: their size, and the block time
 // (little-endian 32 bits). The parent's hash is at byte 4 and a header's hash is the double
@@ -74,6 +78,9 @@ class UtxoChain {
   // Adds the chain's fields to a withdraw's answer (`extra`: what extraInputValue gave).
   virtual void addResultExtras(TransactionDetails& details, std::uint64_t extra,
                                unsigned decimals) const;
+  // The staking of a coin of this chain (QTUM's delegation), kept by the coin; null (the
+  // default) when the chain has none.
+  virtual std::unique_ptr<StakingCoin> stakingOf(UtxoCoin& coin) const;
 
   // The current time as a locktime: what KDF writes on most chains.
   static std::uint32_t nowLocktime(const UtxoWithdrawContext& ctx) {

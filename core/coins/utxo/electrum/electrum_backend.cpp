@@ -232,6 +232,26 @@ Task<Bytes> ElectrumBackend::callContract(ByteArray<20> contract, Bytes data) {
   co_return std::move(*output);
 }
 
+// [address hash, contract, topic] as KDF sends them: 40, 40 and 64 hex, no 0x.
+Task<std::vector<ContractEvent>> ElectrumBackend::contractEvents(ByteArray<20> address,
+                                                                 ByteArray<20> contract,
+                                                                 std::string topic) {
+  const Json params = Json::array({toHex(address), toHex(contract), topic});
+  const Json answer = co_await client_.call("blockchain.contract.event.get_history", params);
+  std::optional<std::vector<ContractEvent>> events = contractEventsOf(answer);
+  if (!events) odd("blockchain.contract.event.get_history");
+  co_return std::move(*events);
+}
+
+// The method's name is misspelt on QTUM's servers, and KDF calls it so.
+Task<std::vector<ContractLog>> ElectrumBackend::receiptLogs(std::string txid) {
+  const Json params = Json::array({txid});
+  const Json answer = co_await client_.call("blochchain.transaction.get_receipt", params);
+  std::optional<std::vector<ContractLog>> logs = receiptLogsOf(answer);
+  if (!logs) odd("blochchain.transaction.get_receipt");
+  co_return std::move(*logs);
+}
+
 Task<std::optional<std::uint64_t>> ElectrumBackend::feeRate(std::uint32_t blocks,
                                                             std::optional<std::string> mode) {
   Json params = Json::array({blocks});

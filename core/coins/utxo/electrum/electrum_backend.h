@@ -35,6 +35,10 @@ class ElectrumBackend : public UtxoBackend {
   std::uint64_t requestsSent() const { return client_.batchesSent(); }
   Task<std::string> broadcast(std::string tx_hex) override;
   Task<Bytes> callContract(ByteArray<20> contract, Bytes data) override;
+  Task<std::vector<ContractEvent>> contractEvents(ByteArray<20> address, ByteArray<20> contract,
+                                                  std::string topic) override;
+  Task<std::vector<ContractLog>> receiptLogs(std::string txid) override;
+  bool servesContractEvents() const override { return true; }
   Task<std::optional<std::uint64_t>> feeRate(std::uint32_t blocks,
                                              std::optional<std::string> mode) override;
 

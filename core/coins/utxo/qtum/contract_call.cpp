@@ -111,4 +111,47 @@ std::optional<Bytes> contractCallOutput(const Json& answer) {
   return fromHex(result["output"].get<std::string>());
 }
 
+namespace {
+
+bool isHexOf(const Json& v, std::size_t size) {
+  return v.is_string() && v.get_ref<const std::string&>().size() == size &&
+         isHex(v.get<std::string>());
+}
+
+}  // namespace
+
+std::optional<std::vector<ContractEvent>> contractEventsOf(const Json& answer) {
+  if (!answer.is_array()) return std::nullopt;
+  std::vector<ContractEvent> out;
+  for (const Json& item : answer) {
+    if (!item.is_object() || !isHexOf(item.value("tx_hash", Json()), 64) ||
+        !item.value("height", Json()).is_number_unsigned())
+      return std::nullopt;
+    const Json index = item.value("log_index", Json(0));
+    out.push_back({item["tx_hash"].get<std::string>(), item["height"].get<std::uint64_t>(),
+                   index.is_number_unsigned() ? index.get<std::uint64_t>() : 0});
+  }
+  return out;
+}
+
+std::optional<std::vector<ContractLog>> receiptLogsOf(const Json& answer) {
+  if (!answer.is_array()) return std::nullopt;
+  std::vector<ContractLog> out;
+  for (const Json& receipt : answer) {
+    if (!receipt.is_object() || !receipt.value("log", Json()).is_array()) return std::nullopt;
+    for (const Json& log : receipt["log"]) {
+      if (!log.is_object() || !isHexOf(log.value("address", Json()), 40) ||
+          !log.value("topics", Json()).is_array())
+        return std::nullopt;
+      ContractLog entry{log["address"].get<std::string>(), {}, log.value("data", std::string())};
+      for (const Json& topic : log["topics"]) {
+        if (!isHexOf(topic, 64)) return std::nullopt;
+        entry.topics.push_back(topic.get<std::string>());
+      }
+      out.push_back(std::move(entry));
+    }
+  }
+  return out;
+}
+
 }  // namespace walletd

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/coins/utxo/utxo_backend.h"
 #include "core/crypto/bytes.h"
 #include "core/rpc/json.h"
 
@@ -40,5 +41,13 @@ struct ContractCallRefused : std::runtime_error {
 // KDF reads. nullopt when the answer is not in that form; ContractCallRefused when the call
 // failed.
 std::optional<Bytes> contractCallOutput(const Json& answer);
+
+// QTUM ElectrumX's event history answer, [{tx_hash, height, log_index}] (KDF's TxHistoryItem);
+// nullopt when it is not in that form.
+std::optional<std::vector<ContractEvent>> contractEventsOf(const Json& answer);
+// The logs of a receipt answer (a list of receipts, one per contract output, each with `log`:
+// [{address, topics, data}], as qtumd's gettransactionreceipt and KDF's TxReceipt); nullopt when
+// it is not in that form.
+std::optional<std::vector<ContractLog>> receiptLogsOf(const Json& answer);
 
 }  // namespace walletd

@@ -80,7 +80,8 @@ Task<TransactionDetails> Qrc20Coin::withdraw(WithdrawRequest req) {
   UtxoSpendOrder order;
   order.calls = {{0, contractCallScript(call)}};
   order.reserve = reserve;
-  order.dust = 0;  // KDF's QRC20_DUST: the call output is worth nothing
+  order.dust = 0;                 // KDF's QRC20_DUST: the call output is worth nothing
+  order.own_address_only = true;  // the token holder is the first input's address
   order.balance_coin = *platform();
   order.progress = req.progress;
   order.broadcast = req.broadcast;
