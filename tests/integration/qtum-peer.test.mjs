@@ -7,7 +7,8 @@
 // documentation); the misspelt blochchain.transaction.get_receipt gives the Transfer log with
 // un-prefixed topics; event history lists it under both addresses; a coinstake's output is
 // refused before 2000 blocks. The real KDF QRC20 transfer f97d3a43…6a1d has the OP_CALL layout
-// the emulator reads.
+// the emulator reads. The delegation contract (qtum-delegations.mjs) recovers the real PoD of
+// QTUM's docs to its delegator, runs a delegation signed here and reverts a forged PoD.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as bitcoin from 'bitcoinjs-lib';
@@ -15,6 +16,7 @@ import * as ecc from 'tiny-secp256k1';
 import { Interface, AbiCoder } from 'ethers';
 import { QtumChain } from '../peers/qtum-chain.mjs';
 import { TRANSFER_TOPIC } from '../peers/qrc20-ledger.mjs';
+import { podSigner, podDigest, DELEGATION_CONTRACT, ADD_TOPIC } from '../peers/qtum-delegations.mjs';
 import { ElectrumServer } from '../peers/electrum-server.mjs';
 import { client } from '../support/electrum-client.mjs';
 
@@ -25,6 +27,7 @@ const MY_HASH = MINE.subarray(3, 23).toString('hex');
 const CONTRACT = 'd362e096e873eb7907e205fadc6175c6fec7bc44';
 const TO = 'ca1e04745e8ca0c60d8c5881531d51bec470743f';
 const ERC20 = new Interface(['function transfer(address,uint256)', 'function balanceOf(address)', 'function decimals()']);
+const DELEGATIONS = new Interface(['function addDelegation(address,uint8,bytes)']);
 const num = (n) => bitcoin.script.number.encode(n);
 let chain, electrum, c, funding;
 
@@ -106,4 +109,41 @@ test('the real KDF QRC20 transfer f97d3a43…6a1d has the OP_CALL output the emu
   assert.equal(parsed.name, 'transfer');
   assert.equal(parsed.args[0].toLowerCase(), '0x' + TO);
   assert.equal(parsed.args[1], 1000000n);
+});
+
+test('the delegation contract: the docs\' real PoD recovers its delegator; a delegation signed by bitcoinjs-lib runs, a forged PoD reverts', async () => {
+  // QTUM's docs, addDelegation tx 308c91fd…0e7b: delegator key 02641b54…4366, staker d4ea7729…8127.
+  const docsPod = Buffer.from('20bf35729611a42875b49e890b7330c94a5227259b2cd987f885aaea3a08bad3897266a39db2d34f8009efa95eb877083b1eefccf2257f02cc0aa2e8db9a7f3eea', 'hex');
+  const delegator = Buffer.from(bitcoin.crypto.hash160(Buffer.from('02641b541e35bc915e375c8038f1099a977bc6736aa7265e9f65b7270b70d34366', 'hex'))).toString('hex');
+  assert.equal(podSigner('d4ea77298fdac12c657a18b222adc8b307e18127', docsPod), delegator);
+  assert.equal(Buffer.from(podDigest('d4ea77298fdac12c657a18b222adc8b307e18127')).toString('hex'), '4b5f95cdb372bb32a778380fd7bacb5df4418b8c70eff3db43fe27f820684b22');
+
+  const staker = 'd4ea77298fdac12c657a18b222adc8b307e18127';
+  const sign = (digest) => { const s = ecc.signRecoverable(digest, KEY); return Buffer.concat([Buffer.from([31 + s.recoveryId]), Buffer.from(s.signature)]); };
+  const credits = [chain.credit(MINE, 10e8), chain.credit(MINE, 10e8)];
+  chain.mine();
+  const delegate = (pod) => {
+    const data = Buffer.from(DELEGATIONS.encodeFunctionData('addDelegation', ['0x' + staker, 10, pod]).slice(2), 'hex');
+    const script = bitcoin.script.compile([bitcoin.opcodes.OP_4, num(2250000), num(40), data, Buffer.from(DELEGATION_CONTRACT, 'hex'), 0xc2]);
+    const tx = new bitcoin.Transaction();
+    tx.version = 1;
+    tx.addInput(Buffer.from(credits.shift(), 'hex').reverse(), 0);
+    tx.addOutput(script, 0n);
+    tx.addOutput(MINE, BigInt(9e8));  // 1 QTUM of fee: the 0.9 of gas and the miner's
+    const sig = bitcoin.script.signature.encode(Buffer.from(ecc.sign(tx.hashForSignature(0, MINE, 1), KEY)), 1);
+    tx.setInputScript(0, bitcoin.script.compile([sig, PUB]));
+    chain.accept(tx.toHex());
+    return tx.getId();
+  };
+  const forged = delegate(Buffer.concat([Buffer.from([31]), Buffer.alloc(64, 7)]));
+  chain.mine();
+  assert.notEqual(chain.tokens.receipts.get(forged)[0].excepted, 'None', 'a PoD not by the sender reverts');
+  const good = delegate(sign(podDigest(staker)));
+  chain.mine();
+  await electrum.synced();
+  assert.equal(chain.tokens.receipts.get(good)[0].excepted, 'None');
+  const history = (await c.call('blockchain.contract.event.get_history', [MY_HASH, DELEGATION_CONTRACT, ADD_TOPIC])).result;
+  assert.deepEqual(history.map((h) => h.tx_hash), [good]);
+  const [receipt] = (await c.call('blochchain.transaction.get_receipt', [good])).result;
+  assert.deepEqual(receipt.log[0].topics, [ADD_TOPIC, staker.padStart(64, '0'), MY_HASH.padStart(64, '0')]);
 });

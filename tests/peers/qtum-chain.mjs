@@ -9,11 +9,13 @@
 // file's mature_confirmations): `bad-txns-premature-spend-of-coinbase`. QRC20 tokens live in a
 // ledger (qrc20-ledger.mjs): an OP_CALL output (read here with bitcoinjs-lib's script decoder)
 // runs when its block is mined; qtumd's mempool wants the gas (limit × price, price ≥ 40
-// satoshis) covered by the fee. The contract methods of QTUM's ElectrumX are answered from it.
+// satoshis) covered by the fee. The delegation contract at 0x…86 is qtum-delegations.mjs. The
+// contract methods of QTUM's ElectrumX are answered from the two.
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { EmulatedChain, RpcError, u32, varBytes, reversedHex } from './emulated-chain.mjs';
 import { Qrc20Ledger } from './qrc20-ledger.mjs';
+import { QtumDelegations, DELEGATION_CONTRACT } from './qtum-delegations.mjs';
 
 const require = createRequire(import.meta.url);
 const bitcoin = require('bitcoinjs-lib');
@@ -27,6 +29,7 @@ export class QtumChain extends EmulatedChain {
   static start({ startTime = 1700000000, spacing = 32, maturity = QTUM_MATURITY } = {}) {
     const c = new QtumChain({ spacing, maturity });
     c.tokens = new Qrc20Ledger();
+    c.delegations = new QtumDelegations(c.tokens);
     // The genesis block pays a bank of outputs that the emulator's own payments and stakes
     // spend, so every input of the chain names a transaction the chain has.
     const bank = QtumChain.build([[Buffer.alloc(32), 0xffffffff, Buffer.from([1, 0])]],
@@ -119,9 +122,15 @@ export class QtumChain extends EmulatedChain {
       for (const call of QtumChain.contractCalls(tx)) {
         const prev = this.output(reversedHex(tx.ins[0].hash), tx.ins[0].index);
         const sender = prev ? prev.script.subarray(3, 23).toString('hex') : '';
-        this.tokens.execute({ txid, height: block.height, blockHash: block.hash, txIndex, n: call.n, sender, call });
+        const contract = call.contract.toString('hex') === DELEGATION_CONTRACT ? this.delegations : this.tokens;
+        contract.execute({ txid, height: block.height, blockHash: block.hash, txIndex, n: call.n, sender, call });
       }
     });
+  }
+
+  /** qtumd's callcontract: a read-only call of a token or of the delegation contract. */
+  contractCall(contract, dataHex) {
+    return contract === DELEGATION_CONTRACT ? this.delegations.call(dataHex) : this.tokens.call(contract, dataHex);
   }
 
   /** QTUM's ElectrumX methods for contracts (the misspelt receipt method is the real one). */
@@ -131,7 +140,7 @@ export class QtumChain extends EmulatedChain {
       return p[i];
     };
     switch (method) {
-      case 'blockchain.contract.call': return this.tokens.call(hex40(0), String(p[1] ?? ''));
+      case 'blockchain.contract.call': return this.contractCall(hex40(0), String(p[1] ?? ''));
       case 'blochchain.transaction.get_receipt': return this.tokens.receipts.get(p[0]) ?? [];
       case 'blockchain.contract.event.get_history': return this.tokens.history(hex40(0), hex40(1), String(p[2] ?? ''));
       case 'blockchain.token.get_info': {
@@ -145,7 +154,7 @@ export class QtumChain extends EmulatedChain {
 
   /** qtumd's own RPC calls for contracts (Native mode). */
   async rpcMore(method, params) {
-    if (method === 'callcontract') return this.tokens.call(params[0], params[1]);
+    if (method === 'callcontract') return this.contractCall(params[0], params[1]);
     if (method === 'gettransactionreceipt') return this.tokens.receipts.get(params[0]) ?? [];
     return super.rpcMore(method, params);
   }

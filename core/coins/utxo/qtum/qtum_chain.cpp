@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/coins/utxo/qtum/qtum_delegation.h"
+
 namespace walletd {
 namespace {
 
@@ -67,6 +69,10 @@ Task<std::vector<UnspentOutput>> QtumChain::spendable(UtxoWithdrawContext ctx,
     return u.confirmations < mature_confirmations_ && reward[u.outpoint.displayTxid()];
   });
   co_return outputs;
+}
+
+std::unique_ptr<StakingCoin> QtumChain::stakingOf(UtxoCoin& coin) const {
+  return std::make_unique<QtumDelegation>(coin);
 }
 
 }  // namespace walletd

@@ -36,6 +36,8 @@ class QtumChain : public UtxoChain {
   Task<std::uint32_t> locktime(UtxoWithdrawContext ctx) const override;
   Task<std::vector<UnspentOutput>> spendable(UtxoWithdrawContext ctx,
                                              std::vector<UnspentOutput> outputs) const override;
+  // Delegation staking (qtum_delegation.h).
+  std::unique_ptr<StakingCoin> stakingOf(UtxoCoin& coin) const override;
 
   // Whether `tx` pays a block's reward: a coinbase (its input spends nothing) or a coinstake
   // (proof of stake: its first output is empty — value 0 and no script).
