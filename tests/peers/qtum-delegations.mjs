@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
+import { RECEIPT_ROOTS } from './qrc20-ledger.mjs';
 
 const require = createRequire(import.meta.url);
 const { Interface, AbiCoder, id } = require('ethers');
@@ -65,7 +66,7 @@ export class QtumDelegations {
   execute({ txid, height, blockHash, txIndex, n, sender, call }) {
     const receipt = { blockHash, blockNumber: height, transactionHash: txid, transactionIndex: txIndex, outputIndex: n,
       from: sender, to: DELEGATION_CONTRACT, cumulativeGasUsed: 0, gasUsed: 0, contractAddress: DELEGATION_CONTRACT,
-      excepted: 'None', exceptedMessage: '', log: [] };
+      excepted: 'None', exceptedMessage: '', ...RECEIPT_ROOTS, log: [] };
     try {
       const parsed = ABI.parseTransaction({ data: '0x' + Buffer.from(call.data).toString('hex') });
       if (parsed?.name === 'addDelegation') this.add(receipt, sender, parsed.args, call.gasLimit, height);

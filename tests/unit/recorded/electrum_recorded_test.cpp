@@ -1,7 +1,9 @@
 // ElectrumClient and ElectrumBackend against every recorded Electrum answer of
 // tests/data/recorded/electrum (ElectrumX's and Electrum's protocol documentation): result-only
 // recordings wrapped, recorded lines served with the request's id — including the legacy lines
-// without "jsonrpc" and with a string `error`. What the backend reads from each, exactly.
+// without "jsonrpc" and with a string `error`. What the backend reads from each, exactly. And
+// QTUM's contract reads from qtumd's recorded answers (tests/data/recorded/qtum): the call's
+// output from older and newer nodes, a Transfer log from a newer node's receipt entry.
 #include <catch2/catch.hpp>
 
 #include "core/coins/utxo/chain/bitcoin_chain.h"
@@ -45,6 +47,13 @@ struct Fixture {
     throw std::logic_error("unreachable");
   }
 };
+
+ByteArray<20> hash20(const std::string& hex) {
+  const Bytes b = fromHex(hex);
+  ByteArray<20> out{};
+  std::copy(b.begin(), b.end(), out.begin());
+  return out;
+}
 
 }  // namespace
 
@@ -163,4 +172,48 @@ TEST_CASE("recorded Electrum blockchain.transaction.broadcast: the txid; a refus
            "blockchain.transaction.broadcast-protocol-1.0-error-as-result-electrumx-docs.json");
   const ElectrumError e = f.refusal(f.backend.broadcast("0100"));
   CHECK(std::string(e.what()) == "258: txn-mempool-conflict");
+}
+
+// QTUM's contract reads: qtumd's answers (tests/data/recorded/qtum) as QTUM's ElectrumX passes
+// them on.
+TEST_CASE("recorded qtumd callcontract answers: older and newer nodes", "[recorded]") {
+  Fixture f;
+  f.server.answerResult("blockchain.contract.call",
+                        recorded("qtum/callcontract-balanceof-bodhi-qtum-wiki.json"));
+  const Bytes balance = f.run(f.backend.callContract(
+      hash20("f13f51550faaf698d09fdcc74d79335bfe19e062"),
+      fromHex("70a082310000000000000000000000004cb69aae6761e52413b948ad10689cc2428e2ef7")));
+  CHECK(toHex(balance) == std::string(61, '0') + "15e");  // 350, as the wiki says
+  CHECK(f.server.requests.back().second ==
+        Json::array({"f13f51550faaf698d09fdcc74d79335bfe19e062",
+                     "70a082310000000000000000000000004cb69aae6761e52413b948ad10689cc2428e2ef7",
+                     ""}));
+
+  f.server.answerResult("blockchain.contract.call",
+                        recorded("qtum/callcontract-balanceof-newer-node-kpgd-krc20-guide.json"));
+  const Bytes newer = f.run(f.backend.callContract(
+      hash20("68048b799fe3e5c1484ba6fe3d000fdc3256579d"),
+      fromHex("70a08231000000000000000000000000b95417e635df8daa8d5d87025f63d0112c2e8501")));
+  CHECK(toHex(newer) == "0000000000000000000000000000000000000000033b2e3c9fd0803ce8000000");
+
+  f.server.answerResult("blockchain.contract.call",
+                        recorded("qtum/callcontract-simplestore-get-qtumbook.json"));
+  const Bytes value = f.run(f.backend.callContract(
+      hash20("cd20af1f2d6ac4173f9464030e7cef40bf9cb7c4"), fromHex("6d4ce63c")));
+  CHECK(toHex(value) == std::string(63, '0') + "1");
+}
+
+TEST_CASE("recorded qtumd receipt entry: a QRC20 Transfer log", "[recorded]") {
+  Fixture f;
+  f.server.answerResult(
+      "blochchain.transaction.get_receipt",
+      recorded("qtum/searchlogs-qrc20-transfer-newer-node-kpgd-krc20-guide.json"));
+  const std::vector<ContractLog> logs = f.run(
+      f.backend.receiptLogs("ae273fdc7fc24040b7b0d80308525dca77c8c56a2e4965ea8ea6322cf9b46b3e"));
+  REQUIRE(logs.size() == 1);
+  CHECK(logs[0].address == "68048b799fe3e5c1484ba6fe3d000fdc3256579d");
+  REQUIRE(logs[0].topics.size() == 3);
+  CHECK(logs[0].topics[0] == "ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef");
+  CHECK(logs[0].topics[2] == "000000000000000000000000793e1a00fd4f5de6e58331cc7ff555da0746286a");
+  CHECK(logs[0].data == "0000000000000000000000000000000000000000033b2e3c9fd0803ce8000000");
 }
