@@ -277,13 +277,11 @@ Task<Json> accountBalance(Node& node, AccountBalanceParams p) {
   };
   const std::vector<HdBalanceColumn> columns = hd->hdColumns();
   // The page's sum comes from the same readings as its lines.
-  std::vector<UInt256> sums(columns.size());
+  HdBalanceTotals sums(columns.size());
   HdAddressesReader summing =
       [&read, &sums](std::vector<HdAddressRef> refs) -> Task<std::vector<HdAddressReading>> {
     std::vector<HdAddressReading> readings = co_await read(std::move(refs));
-    for (const HdAddressReading& r : readings)
-      for (std::size_t c = 0; c < sums.size() && c < r.amounts.size(); ++c)
-        if (auto s = sums[c].add(r.amounts[c])) sums[c] = *s;
+    for (const HdAddressReading& r : readings) sums.add(r);
     co_return readings;
   };
   const std::vector<AccountAddressInfo> lines = co_await overTransport(
@@ -294,7 +292,7 @@ Task<Json> accountBalance(Node& node, AccountBalanceParams p) {
   out["account_index"] = p.account_index;
   out["derivation_path"] = wallet.accountPath(p.account_index).str();
   out["addresses"] = std::move(addresses);
-  out["page_balance"] = balanceObjectJson(hdBalanceObject(columns, sums));
+  out["page_balance"] = balanceObjectJson(sums.object(columns));
   out["limit"] = p.limit;
   out["skipped"] = std::min<std::uint64_t>(from, total);
   out["total"] = total;

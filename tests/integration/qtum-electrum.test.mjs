@@ -14,6 +14,7 @@ import { QtumChain, QTUM_MATURITY } from '../peers/qtum-chain.mjs';
 import { ElectrumServer } from '../peers/electrum-server.mjs';
 import { myBalances, waitFor } from '../support/utxo-check.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup, PASSWORD } from '../support/walletd-process.mjs';
+import { openSse } from '../support/sse-client.mjs';
 
 const bitcoin = createRequire(import.meta.url)('bitcoinjs-lib');
 const QTUM = 'QTUM';
@@ -279,4 +280,36 @@ test('QRC20 withdraw: gas as the SDK sends it, max, and KDF\'s refusals (#621: s
   assert.equal(chain.tokens.balanceOf(QC_CONTRACT, hashOf(address)), 0n);
   const none = await walletd.rpc('withdraw', { coin: QC, to: other(11), max: true });
   assert.equal(none.json.error_type, 'ZeroBalanceToWithdrawMax', none.text);
+});
+
+test('HD: immature rewards are unspendable in account_balance and in balance events', async () => {
+  const hdDir = tempDir('walletd-qtum-hd-');
+  const hd = await WalletdProcess.start(writeConfig(hdDir, { passphrase: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about', enable_hd: true }));
+  const stream = await openSse(`${hd.url}/event-stream?id=3`, { timeoutMs: 30000 });
+  try {
+    const init = await hd.rpc('task::enable_qtum::init', sdkRequest(QTUM));
+    assert.equal(init.status, 200, init.text);
+    const first = await hd.waitTask('enable_qtum', init.json.result.task_id, 60000);
+    assert.equal(first.status, 'Ok', JSON.stringify(first));
+    const hdAddress = first.details.wallet_balance.accounts[0].addresses[0].address;
+    const enabled = await hd.rpc('stream::balance::enable', { coin: QTUM, client_id: 3 });
+    assert.equal(enabled.status, 200, enabled.text);
+    await mine(1, { stake: { to: p2pkh(hdAddress), value: 40e8 } });   // immature for 2000 blocks
+    const frames = await stream.waitFor(1);
+    const event = frames.map((f) => f.data).find((d) => d?._type === `BALANCE:${QTUM}`);
+    assert.ok(event, JSON.stringify(frames));
+    assert.deepEqual(event.message, { ticker: QTUM, address: hdAddress, balance: { spendable: '0', unspendable: '40' } });
+    chain.credit(p2pkh(hdAddress), 3e8);
+    await mine(1);
+    const page = await settle(async () => {
+      const r = await hd.rpc('account_balance', { coin: QTUM, account_index: 0, chain: 'External' });
+      return r.json.result?.page_balance?.[QTUM]?.spendable === '3' ? r.json.result : null;
+    }, 'the plain payment');
+    assert.deepEqual(page.page_balance, { [QTUM]: { spendable: '3', unspendable: '40' } });
+    assert.deepEqual(page.addresses[0].balance, { [QTUM]: { spendable: '3', unspendable: '40' } });
+  } finally {
+    await stream.close();
+    await hd.stop();
+    cleanup(hdDir);
+  }
 });

@@ -177,3 +177,36 @@ test('Electrum over SSL: the test CA server is trusted, a self-signed one is ref
   assert.ok((await ltc.rpc('getrawmempool')).includes(checked.txid));
   assert.ok(electrum.requests.some(([m]) => m === 'blockchain.transaction.broadcast'));
 });
+
+test('check_utxo_maturity: a coinbase paying the wallet is unspendable until litecoind lets it be spent (100 blocks)', { skip }, async () => {
+  assert.equal((await walletd.rpc('disable_coin', { coin: 'LTC-regtest-segwit' })).status, 200);
+  const init = await walletd.rpc('task::enable_utxo::init', { ticker: 'LTC-regtest-segwit', activation_params: {
+    check_utxo_maturity: true, mode: { rpc: 'Electrum', rpc_data: { servers: [{ url: electrum.tcpUrl }] } } } });
+  assert.equal(init.status, 200, init.text);
+  const result = await walletd.waitTask('enable_utxo', init.json.result.task_id, 60000);
+  assert.equal(result.status, 'Ok', JSON.stringify(result));
+  const mine = result.details.wallet_balance.address;
+  const balances = async () => (await walletd.rpc('my_balance', { coin: 'LTC-regtest-segwit' })).json.result;
+  const before = await balances();
+  const [blockHash] = await ltc.mine(1, `addr(${mine})`);
+  const coinbase = (await ltc.rpc('getblock', [blockHash, 2])).tx[0];
+  const reward = coinbase.vout.filter((o) => (o.scriptPubKey.address ?? o.scriptPubKey.addresses?.[0]) === mine).reduce((s, o) => s + sats(String(o.value)), 0n);
+  assert.ok(reward > 0n, JSON.stringify(coinbase.vout));
+  await settle(async () => Number((await balances()).unspendable_balance) > 0);
+  const split = await balances();
+  assert.equal(sats(split.unspendable_balance), reward, 'the coinbase is unspendable');
+  assert.equal(split.balance, before.balance);
+  // More than the spendable balance: the coinbase is not taken, so not enough funds.
+  const over = Number(before.balance) + 1;
+  const refused = await walletd.rpc('withdraw', { coin: 'LTC-regtest-segwit', to: freshAddress('p2pkh', 14), amount: String(over) });
+  assert.equal(refused.json.error_type, 'NotSufficientBalance', refused.text);
+  // 99 more blocks: the coinbase has its 100 confirmations; litecoind accepts the spend.
+  await ltc.mine(99, `addr(${freshAddress('p2pkh', 99)})`);
+  await settle(async () => (await balances()).unspendable_balance === '0');
+  const w = await walletd.rpc('withdraw', { coin: 'LTC-regtest-segwit', to: freshAddress('p2pkh', 14), amount: String(over), broadcast: true });
+  assert.equal(w.status, 200, w.text);
+  const checked = await checkUtxoTransaction(w.json.result.tx_hex, ltc);
+  const decoded = await ltc.rpc('decoderawtransaction', [w.json.result.tx_hex]);
+  assert.ok(decoded.vin.some((i) => i.txid === coinbase.txid), 'the matured coinbase is spent');
+  assert.ok((await ltc.rpc('getrawmempool')).includes(checked.txid));
+});

@@ -68,13 +68,6 @@ void UtxoActivator::check(Node& node, const CoinEntry& entry, const UtxoActivati
                            "Native mode needs the coin daemon's conf file on this machine, "
                            "which the browser host cannot read");
   }
-  if (p.check_utxo_maturity.value_or(false) && !chain->waitsForMaturity()) {
-    throwCoinCreationError(p.ticker,
-                           "check_utxo_maturity is not yet supported by walletd on " +
-                               std::string(chain->name()) +
-                               " chains (immature coinbase outputs count as an Electrum server "
-                               "lists them; QTUM's chain checks maturity)");
-  }
 }
 
 namespace {
@@ -89,6 +82,8 @@ std::unique_ptr<UtxoCoin> makeCoin(Node& node, const CoinEntry& entry,
         std::min<std::uint64_t>(entry.unsignedInt("decimals").value_or(8), 18));
     settings.dust = entry.unsignedInt("dust").value_or(1000);
     settings.fees = UtxoFeeDefaults::fromEntry(entry);
+    if (p.check_utxo_maturity.value_or(false) && !chain->waitsForMaturity())
+      settings.coinbase_maturity = entry.unsignedInt("mature_confirmations").value_or(100);
     UtxoAddressCodec codec(entry);
     UtxoFormat format = codec.rules().format;
     if (p.address_format == "standard") format = UtxoFormat::Standard;

@@ -38,11 +38,10 @@ void UtxoCoin::removeBalanceListener(std::uint64_t id) {
   if (balance_listeners_.empty()) poll_stop_.cancel();
 }
 
-void UtxoCoin::publishBalance(const std::string& address, std::uint64_t satoshis) {
-  last_balances_[address] = satoshis;
-  const Json message{{"ticker", ticker()},
-                     {"address", address},
-                     {"balance", spendableBalance(UInt256(satoshis), settings_.decimals).toJson()}};
+void UtxoCoin::publishBalance(const std::string& address, const SplitBalance& balance) {
+  last_balances_[address] = {balance.spendable, balance.unspendable};
+  const Json message{
+      {"ticker", ticker()}, {"address", address}, {"balance", balanceOf(balance).toJson()}};
   const auto listeners = balance_listeners_;  // a listener may leave while being told
   for (const auto& [id, publish] : listeners) publish(message);
 }
@@ -60,28 +59,30 @@ Task<void> UtxoCoin::readAndPublish(std::weak_ptr<UtxoCoin> weak, WatchedAddress
   auto coin = weak.lock();
   if (!coin) co_return;
   std::vector<WatchedAddress> one{address};
-  const std::vector<std::vector<UnspentOutput>> listed = co_await coin->unspentOf(one);
-  coin->publishBalance(address.address, totalValue(listed.front()));
+  std::vector<std::vector<UnspentOutput>> listed = co_await coin->unspentOf(one);
+  const std::vector<SplitBalance> split = co_await coin->splitBalances(std::move(listed));
+  coin->publishBalance(address.address, split.front());
 }
 
 Task<bool> UtxoCoin::pollOnce(std::weak_ptr<UtxoCoin> weak, CancellationToken stop) {
   auto coin = weak.lock();
   if (!coin || stop.isCancelled()) co_return false;
   const std::vector<WatchedAddress> owned = coin->ownedAddresses();
-  std::vector<std::vector<UnspentOutput>> listed;
+  std::vector<SplitBalance> split;
   bool read = true;
   try {
-    listed = co_await coin->unspentOf(owned);
+    std::vector<std::vector<UnspentOutput>> listed = co_await coin->unspentOf(owned);
+    split = co_await coin->splitBalances(std::move(listed));
   } catch (const std::exception&) {
     read = false;  // the peer is away: the next round tries again
   }
-  for (std::size_t i = 0; read && i < owned.size() && i < listed.size(); ++i) {
-    const std::uint64_t total = totalValue(listed[i]);
+  for (std::size_t i = 0; read && i < owned.size() && i < split.size(); ++i) {
+    const std::pair<std::uint64_t, std::uint64_t> now{split[i].spendable, split[i].unspendable};
     auto known = coin->last_balances_.find(owned[i].address);
     if (known == coin->last_balances_.end()) {
-      coin->last_balances_[owned[i].address] = total;  // the first round: what there is now
-    } else if (known->second != total && !stop.isCancelled()) {
-      coin->publishBalance(owned[i].address, total);
+      coin->last_balances_[owned[i].address] = now;  // the first round: what there is now
+    } else if (known->second != now && !stop.isCancelled()) {
+      coin->publishBalance(owned[i].address, split[i]);
     }
   }
   co_return true;  // the coin is not held between rounds: a disabled coin goes away

@@ -77,6 +77,8 @@ UtxoCoin::UtxoCoin(UtxoCoinSettings settings, std::shared_ptr<const UtxoChain> c
     iguana_hash_ = asKey(hash160(key.compressed()));
   }
   staking_ = chain_->stakingOf(*this);
+  if (settings_.coinbase_maturity)
+    coinbase_maturity_.emplace(*settings_.coinbase_maturity, &RewardMaturity::isCoinbase);
 }
 
 UtxoCoin::~UtxoCoin() = default;  // the Iguana key wipes itself (PrivateKey is a SecretArray)
@@ -115,11 +117,17 @@ std::optional<PrivateKey> UtxoCoin::keyForHash160(ByteView hash) {
   return keys_.hd->keyAt(it->second).privateKey();
 }
 
+Task<std::vector<UnspentOutput>> UtxoCoin::spendableOf(std::vector<UnspentOutput> outputs) {
+  UtxoWithdrawContext context{*backend_, clock_};
+  std::vector<UnspentOutput> free = co_await chain_->spendable(context, std::move(outputs));
+  if (!coinbase_maturity_) co_return free;
+  co_return co_await coinbase_maturity_->matureOnly(*backend_, chain_->codec(), std::move(free));
+}
+
 Task<std::vector<UnspentOutput>> UtxoCoin::spendableOfOwnAddress() {
   std::vector<WatchedAddress> own{mine_};
   std::vector<UnspentOutput> mine = co_await unspentSpendableBy(std::move(own));
-  UtxoWithdrawContext context{*backend_, clock_};
-  co_return co_await chain_->spendable(context, std::move(mine));
+  co_return co_await spendableOf(std::move(mine));
 }
 
 PrivateKey UtxoCoin::ownKey() const {
@@ -175,15 +183,43 @@ UtxoTransaction UtxoCoin::signedTransaction(const Selection& chosen, std::uint32
 // immature block rewards, token-carrying outputs) is unspendable, as KDF splits QTUM's and
 // BCH's balances.
 Task<BalanceInfo> UtxoCoin::myBalance() {
-  const std::vector<std::vector<UnspentOutput>> unspent = co_await unspentOf(ownedAddresses());
+  std::vector<std::vector<UnspentOutput>> unspent = co_await unspentOf(ownedAddresses());
+  const std::vector<SplitBalance> split = co_await splitBalances(std::move(unspent));
+  SplitBalance sum;
+  for (const SplitBalance& s : split) {
+    sum.spendable += s.spendable;
+    sum.unspendable += s.unspendable;
+  }
+  co_return balanceOf(sum);
+}
+
+BalanceInfo UtxoCoin::balanceOf(const SplitBalance& split) const {
+  BalanceInfo out = spendableBalance(UInt256(split.spendable), settings_.decimals);
+  out.unspendable = spendableBalance(UInt256(split.unspendable), settings_.decimals).spendable;
+  return out;
+}
+
+// One pass of the chain's spendable hook over every list (it may ask the peer about young
+// outputs), each output then counted in its own list.
+Task<std::vector<UtxoCoin::SplitBalance>> UtxoCoin::splitBalances(
+    std::vector<std::vector<UnspentOutput>> lists) {
+  std::map<std::pair<std::string, std::uint32_t>, std::size_t> owner;
   std::vector<UnspentOutput> all;
-  for (const auto& outputs : unspent) all.insert(all.end(), outputs.begin(), outputs.end());
-  const std::uint64_t total = totalValue(all);
-  UtxoWithdrawContext context{*backend_, clock_};
-  const std::vector<UnspentOutput> free = co_await chain_->spendable(context, std::move(all));
-  const std::uint64_t spendable = totalValue(free);
-  BalanceInfo out = spendableBalance(UInt256(spendable), settings_.decimals);
-  out.unspendable = spendableBalance(UInt256(total - spendable), settings_.decimals).spendable;
+  std::vector<SplitBalance> out(lists.size());
+  for (std::size_t i = 0; i < lists.size(); ++i) {
+    for (const UnspentOutput& u : lists[i]) {
+      owner[{asKey(u.outpoint.txid), u.outpoint.index}] = i;
+      out[i].unspendable += u.value;
+      all.push_back(u);
+    }
+  }
+  const std::vector<UnspentOutput> free = co_await spendableOf(std::move(all));
+  for (const UnspentOutput& u : free) {
+    auto it = owner.find({asKey(u.outpoint.txid), u.outpoint.index});
+    if (it == owner.end()) continue;
+    out[it->second].spendable += u.value;
+    out[it->second].unspendable -= u.value;
+  }
   co_return out;
 }
 
@@ -193,11 +229,12 @@ std::vector<HdBalanceColumn> UtxoCoin::hdColumns() const {
 
 Task<std::vector<HdAddressReading>> UtxoCoin::readAddresses(std::vector<HdAddressRef> refs) {
   const std::vector<WatchedAddress> addresses = addressesAt(refs);
-  const std::vector<std::vector<UnspentOutput>> unspent = co_await unspentOf(addresses);
+  std::vector<std::vector<UnspentOutput>> unspent = co_await unspentOf(addresses);
+  const std::vector<SplitBalance> split = co_await splitBalances(std::move(unspent));
   std::vector<HdAddressReading> out;
   for (std::size_t i = 0; i < addresses.size(); ++i) {
-    const std::uint64_t total = i < unspent.size() ? totalValue(unspent[i]) : 0;
-    out.push_back({addresses[i].address, {UInt256(total)}});
+    const SplitBalance s = i < split.size() ? split[i] : SplitBalance{};
+    out.push_back({addresses[i].address, {UInt256(s.spendable)}, {UInt256(s.unspendable)}});
   }
   co_return out;
 }

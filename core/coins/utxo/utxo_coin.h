@@ -19,6 +19,7 @@
 #include "core/async/cancellation.h"
 #include "core/coins/active_coin.h"
 #include "core/coins/hd_coin.h"
+#include "core/coins/utxo/chain/reward_maturity.h"
 #include "core/coins/utxo/chain/utxo_chain.h"
 #include "core/coins/utxo/utxo_activation_params.h"
 #include "core/coins/utxo/utxo_address_codec.h"
@@ -46,6 +47,9 @@ struct UtxoCoinSettings {
   unsigned decimals = 8;
   std::uint64_t dust = 1000;
   UtxoFeeDefaults fees;
+  // check_utxo_maturity on a chain that does not check maturity itself: coinbase outputs wait
+  // this many confirmations (the coins file's mature_confirmations).
+  std::optional<std::uint64_t> coinbase_maturity;
 };
 
 // Where a UtxoCoin's keys come from.
@@ -140,6 +144,9 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   Task<UtxoFeeRule> feeRule(const std::optional<FeeInfo>& fee);
   // The key of the coin's own (Iguana or path_to_address) address.
   PrivateKey ownKey() const;
+  // What a withdraw may spend of `outputs`: the chain's rule, and with check_utxo_maturity no
+  // immature coinbase output.
+  Task<std::vector<UnspentOutput>> spendableOf(std::vector<UnspentOutput> outputs);
   // The outputs of the coin's own address that a withdraw may spend (mature ones).
   Task<std::vector<UnspentOutput>> spendableOfOwnAddress();
 
@@ -172,6 +179,14 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
     std::optional<HdAddressRef> new_ref;
   };
   Task<ChangeAddress> changeAddress(std::uint32_t account_id);
+  // An address's satoshis that a withdraw may spend, and the rest (immature rewards, token
+  // outputs: the chain's spendable hook), as KDF splits a balance.
+  struct SplitBalance {
+    std::uint64_t spendable = 0;
+    std::uint64_t unspendable = 0;
+  };
+  Task<std::vector<SplitBalance>> splitBalances(std::vector<std::vector<UnspentOutput>> lists);
+  BalanceInfo balanceOf(const SplitBalance& split) const;
   // The key whose compressed public key hashes to `hash` (the signer's lookup).
   std::optional<PrivateKey> keyForHash160(ByteView hash);
   // The peer's unspent outputs of `addresses`, corrected by our own recent broadcasts.
@@ -185,7 +200,7 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   std::vector<WatchedAddress> addressesAt(const std::vector<HdAddressRef>& refs);
   // An Electrum notification: the address with this script hash changed.
   void addressChanged(const std::string& script_hash);
-  void publishBalance(const std::string& address, std::uint64_t satoshis);
+  void publishBalance(const std::string& address, const SplitBalance& balance);
   static Task<void> readAndPublish(std::weak_ptr<UtxoCoin> weak, WatchedAddress address);
   // One round of Native mode's polling (spawnRounds); false once the coin is gone.
   static Task<bool> pollOnce(std::weak_ptr<UtxoCoin> weak, CancellationToken stop);
@@ -211,9 +226,11 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   Executor& executor_;
   std::map<std::uint64_t, PublishFn> balance_listeners_;
   std::uint64_t next_listener_ = 1;
-  std::map<std::string, std::uint64_t> last_balances_;  // address → satoshis last seen
+  // address → spendable and unspendable satoshis last seen
+  std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> last_balances_;
   CancellationSource poll_stop_;
   std::unique_ptr<StakingCoin> staking_;  // the chain's staking (QTUM's delegation), or null
+  std::optional<RewardMaturity> coinbase_maturity_;  // settings_.coinbase_maturity's check
 };
 
 }  // namespace walletd

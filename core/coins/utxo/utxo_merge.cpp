@@ -20,8 +20,8 @@ Task<std::optional<std::string>> UtxoCoin::mergeOnce(UtxoMergeParams params) {
     if (u.script_pubkey == mine_.script && u.confirmations > 0) confirmed.push_back(u);
   }
   // And only what the chain lets a withdraw spend (never a BCH output carrying tokens).
+  std::vector<UnspentOutput> outputs = co_await spendableOf(std::move(confirmed));
   const UtxoWithdrawContext context{*backend_, clock_};
-  std::vector<UnspentOutput> outputs = co_await chain_->spendable(context, std::move(confirmed));
   // More than merge_at, and never one output "merged" into itself (KDF takes merge_at 0 or 1).
   if (outputs.size() <= std::max<std::uint64_t>(params.merge_at, 1)) co_return std::nullopt;
   std::sort(outputs.begin(), outputs.end(),

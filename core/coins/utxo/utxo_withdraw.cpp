@@ -157,8 +157,8 @@ Task<UtxoSpend> UtxoCoin::spend(UtxoSpendOrder order) {
   selection.dust = order.dust.value_or(settings_.dust);
   selection.fee = order.fee ? *order.fee : co_await feeRule(std::nullopt);
   std::vector<UnspentOutput> mine = co_await unspentSpendableBy(sources);
+  const std::vector<UnspentOutput> spendable = co_await spendableOf(std::move(mine));
   UtxoWithdrawContext context{*backend_, clock_};
-  const std::vector<UnspentOutput> spendable = co_await chain_->spendable(context, std::move(mine));
   for (const UnspentOutput& u : spendable)
     selection.unspent.push_back({u.outpoint, {u.value, u.script_pubkey}, kind_, u.confirmations});
   if (order.max && selection.unspent.empty())

@@ -6,12 +6,24 @@
 namespace walletd {
 
 BalanceObject hdBalanceObject(const std::vector<HdBalanceColumn>& columns,
-                              const std::vector<UInt256>& amounts) {
+                              const HdAddressReading& reading) {
   CoinBalanceMap out;
-  for (std::size_t i = 0; i < columns.size() && i < amounts.size(); ++i) {
-    out.emplace_back(columns[i].ticker, spendableBalance(amounts[i], columns[i].decimals));
+  for (std::size_t i = 0; i < columns.size() && i < reading.amounts.size(); ++i) {
+    BalanceInfo balance = spendableBalance(reading.amounts[i], columns[i].decimals);
+    if (i < reading.unspendable.size())
+      balance.unspendable = spendableBalance(reading.unspendable[i], columns[i].decimals).spendable;
+    out.emplace_back(columns[i].ticker, std::move(balance));
   }
   return out;
+}
+
+void HdBalanceTotals::add(const HdAddressReading& reading) {
+  const auto addTo = [](std::vector<UInt256>& totals, const std::vector<UInt256>& amounts) {
+    for (std::size_t c = 0; c < totals.size() && c < amounts.size(); ++c)
+      if (auto sum = totals[c].add(amounts[c])) totals[c] = *sum;
+  };
+  addTo(sum_.amounts, reading.amounts);
+  addTo(sum_.unspendable, reading.unspendable);
 }
 
 Task<std::vector<HdAddressRef>> scanHdChain(HdWallet& hd, std::uint32_t account_id,
@@ -85,7 +97,7 @@ AccountAddressInfo addressInfo(const HdWallet& hd, const std::vector<HdBalanceCo
   address.address = std::move(reading.address);
   address.derivation_path = hd.addressPath(ref).str();
   address.chain = ref.chain;
-  address.balance = hdBalanceObject(columns, reading.amounts);
+  address.balance = hdBalanceObject(columns, reading);
   return address;
 }
 
@@ -112,15 +124,13 @@ WalletAccountInfo accountInfo(const HdWallet& hd, const std::vector<HdBalanceCol
   WalletAccountInfo info;
   info.account_index = account_id;
   info.derivation_path = hd.accountPath(account_id).str();
-  std::vector<UInt256> totals(columns.size());
+  HdBalanceTotals totals(columns.size());
   for (std::size_t i = 0; i < refs.size() && i < readings.size(); ++i) {
     if (refs[i].account_id != account_id) continue;
-    for (std::size_t c = 0; c < totals.size() && c < readings[i].amounts.size(); ++c) {
-      if (auto sum = totals[c].add(readings[i].amounts[c])) totals[c] = *sum;
-    }
+    totals.add(readings[i]);
     info.addresses.push_back(addressInfo(hd, columns, refs[i], readings[i]));
   }
-  info.total_balance = hdBalanceObject(columns, totals);
+  info.total_balance = totals.object(columns);
   return info;
 }
 

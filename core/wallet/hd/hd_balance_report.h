@@ -45,7 +45,8 @@ struct HdBalanceColumn {
 // An address as the family writes it, with its balance in each column's smallest units.
 struct HdAddressReading {
   std::string address;
-  std::vector<UInt256> amounts;
+  std::vector<UInt256> amounts;      // spendable
+  std::vector<UInt256> unspendable;  // per column as well; empty when nothing is unspendable
 };
 using HdAddressesReader =
     std::function<Task<std::vector<HdAddressReading>>(std::vector<HdAddressRef>)>;
@@ -69,8 +70,24 @@ Task<WalletAccountInfo> hdAccountBalance(const HdWallet& hd,
                                          const std::vector<HdBalanceColumn>& columns,
                                          std::uint32_t account_id, const HdAddressesReader& read);
 
-// A BalanceObject with one entry per column, or the sum of some readings.
+// A BalanceObject with one entry per column, from one reading.
 BalanceObject hdBalanceObject(const std::vector<HdBalanceColumn>& columns,
-                              const std::vector<UInt256>& amounts);
+                              const HdAddressReading& reading);
+
+// Per-column totals of readings: an account's or a page's balance.
+class HdBalanceTotals {
+ public:
+  explicit HdBalanceTotals(std::size_t columns) {
+    sum_.amounts.resize(columns);
+    sum_.unspendable.resize(columns);
+  }
+  void add(const HdAddressReading& reading);
+  BalanceObject object(const std::vector<HdBalanceColumn>& columns) const {
+    return hdBalanceObject(columns, sum_);
+  }
+
+ private:
+  HdAddressReading sum_;
+};
 
 }  // namespace walletd

@@ -6,19 +6,10 @@
 #include "core/coins/utxo/qtum/qtum_delegation.h"
 
 namespace walletd {
-namespace {
-
-bool spendsNothing(const TxInput& input) {
-  return input.prevout.index == 0xffffffff &&
-         std::all_of(input.prevout.txid.begin(), input.prevout.txid.end(),
-                     [](std::uint8_t b) { return b == 0; });
-}
-
-}  // namespace
 
 QtumChain::QtumChain(const UtxoChainRules& rules)
     : version_(rules.tx_version.value_or(kDefaultVersion)),
-      mature_confirmations_(rules.mature_confirmations),
+      maturity_(rules.mature_confirmations, &paysReward),
       codec_(rules.segwit),
       sighash_(rules.signature_version == UtxoChainRules::SignatureVersion::WitnessV0) {}
 
@@ -52,23 +43,13 @@ std::size_t QtumChain::headerSize(ByteView bytes) const {
 }
 
 bool QtumChain::paysReward(const UtxoTransaction& tx) {
-  if (tx.inputs.size() == 1 && spendsNothing(tx.inputs[0])) return true;
+  if (RewardMaturity::isCoinbase(tx)) return true;
   return !tx.outputs.empty() && tx.outputs[0].value == 0 && tx.outputs[0].script_pubkey.empty();
 }
 
-// Outputs with fewer confirmations than maturity are kept only when the transaction that made
-// them pays no reward.
 Task<std::vector<UnspentOutput>> QtumChain::spendable(UtxoWithdrawContext ctx,
                                                       std::vector<UnspentOutput> outputs) const {
-  std::vector<std::string> young;
-  for (const UnspentOutput& u : outputs)
-    if (u.confirmations < mature_confirmations_) young.push_back(u.outpoint.displayTxid());
-  if (young.empty()) co_return outputs;
-  std::map<std::string, bool> reward = co_await pays_reward_.of(ctx.backend, codec_, young);
-  std::erase_if(outputs, [this, &reward](const UnspentOutput& u) {
-    return u.confirmations < mature_confirmations_ && reward[u.outpoint.displayTxid()];
-  });
-  co_return outputs;
+  co_return co_await maturity_.matureOnly(ctx.backend, codec_, std::move(outputs));
 }
 
 std::unique_ptr<StakingCoin> QtumChain::stakingOf(UtxoCoin& coin) const {

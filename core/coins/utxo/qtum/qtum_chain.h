@@ -12,7 +12,7 @@
 #pragma once
 
 #include "core/coins/utxo/chain/chain_rules.h"
-#include "core/coins/utxo/chain/making_tx_facts.h"
+#include "core/coins/utxo/chain/reward_maturity.h"
 #include "core/coins/utxo/chain/utxo_chain.h"
 
 namespace walletd {
@@ -45,12 +45,9 @@ class QtumChain : public UtxoChain {
 
  private:
   std::int32_t version_;
-  std::uint64_t mature_confirmations_;
+  RewardMaturity maturity_;  // coinbase and coinstake outputs wait for mature_confirmations
   Bip144Codec codec_;
   BitcoinSighash sighash_;
-  // Whether the transaction that made an output pays a reward (its outputs need maturing); an
-  // unreadable one counts as one, so its outputs wait.
-  MakingTxFacts<bool> pays_reward_{&paysReward, true};
 };
 
 }  // namespace walletd
