@@ -94,38 +94,45 @@ struct LegacyInfoParams {
   }
 };
 
+// The active coin, kept by the handler while it waits (a disable_coin meanwhile must not free
+// it), and its staking.
+struct HeldStaking {
+  std::shared_ptr<ActiveCoin> coin;
+  StakingCoin* staking = nullptr;
+};
+
 template <ErrorKind E>
-StakingCoin& stakingOf(Node& node, const std::string& ticker, E no_such_coin, E unsupported) {
+HeldStaking stakingOf(Node& node, const std::string& ticker, E no_such_coin, E unsupported) {
   auto coin = activeCoinOr(node.activeCoins(), ticker, no_such_coin);
   StakingCoin* staking = coin->staking();
   if (staking == nullptr)
     throw rpcError(unsupported, "Delegation not available for: " + ticker, Json{{"coin", ticker}});
-  return *staking;
+  return {std::move(coin), staking};
 }
 
 Task<Json> delegate(RequestContext& ctx, DelegateParams p) {
-  StakingCoin& coin = stakingOf(ctx.node, p.coin, DelegationError::NoSuchCoin,
-                                DelegationError::CoinDoesntSupportDelegation);
-  const TransactionDetails details =
-      co_await overTransport(coin.delegate(std::move(p.details)), DelegationError::Transport);
+  const HeldStaking held = stakingOf(ctx.node, p.coin, DelegationError::NoSuchCoin,
+                                     DelegationError::CoinDoesntSupportDelegation);
+  const TransactionDetails details = co_await overTransport(
+      held.staking->delegate(std::move(p.details)), DelegationError::Transport);
   co_return details.toJson();
 }
 
 Task<Json> undelegate(RequestContext& ctx, UndelegateParams p) {
-  StakingCoin& coin = stakingOf(ctx.node, p.coin, DelegationError::NoSuchCoin,
-                                DelegationError::CoinDoesntSupportDelegation);
-  const TransactionDetails details =
-      co_await overTransport(coin.undelegate(std::move(p.details)), DelegationError::Transport);
+  const HeldStaking held = stakingOf(ctx.node, p.coin, DelegationError::NoSuchCoin,
+                                     DelegationError::CoinDoesntSupportDelegation);
+  const TransactionDetails details = co_await overTransport(
+      held.staking->undelegate(std::move(p.details)), DelegationError::Transport);
   co_return details.toJson();
 }
 
 template <typename Params>
 Task<Json> delegations(RequestContext& ctx, Params p) {
-  StakingCoin& coin = stakingOf(ctx.node, p.coin, StakingInfoError::NoSuchCoin,
-                                StakingInfoError::CoinDoesntSupportStakingInfos);
+  const HeldStaking held = stakingOf(ctx.node, p.coin, StakingInfoError::NoSuchCoin,
+                                     StakingInfoError::CoinDoesntSupportStakingInfos);
   DelegationsInfoDetails details = p.details.value_or(DelegationsInfoDetails{"Qtum"});
-  Json info =
-      co_await overTransport(coin.delegations(std::move(details)), StakingInfoError::Transport);
+  Json info = co_await overTransport(held.staking->delegations(std::move(details)),
+                                     StakingInfoError::Transport);
   co_return Json{{"staking_infos_details", std::move(info)}};
 }
 

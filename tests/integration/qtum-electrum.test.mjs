@@ -239,7 +239,7 @@ test('a QRC20 withdraw calls transfer in an OP_CALL output; gas and fee come fro
   await settle(async () => (await walletd.rpc('my_balance', { coin: QC })).json.result.balance === String(Number(before - 150000000n) / 1e8), 'the token balance');
 });
 
-test('QRC20 withdraw: gas as the SDK sends it, max, and KDF\'s refusals (#621: short of gas names QTUM)', async () => {
+test('QRC20 withdraw: gas as the SDK sends it, max, and refusals (short of gas names QTUM)', async () => {
   const call = async (params) => walletd.rpc('withdraw', { coin: QC, to: other(10), amount: '1', ...params });
   // Numeric strings and whole floats (SDK versions' FeeInfoQrc20Gas.toJson) are read as the integers.
   for (const fee of [{ gas_limit: '100000', gas_price: '40' }, { gas_limit: 100000, gas_price: 40.0 }]) {
@@ -252,7 +252,8 @@ test('QRC20 withdraw: gas as the SDK sends it, max, and KDF\'s refusals (#621: s
 
   const refusals = [
     [{ fee: { type: 'Qrc20Gas', gas_limit: 100000, gas_price: '4.5' } }, 400, 'InvalidRequest'],
-    [{ fee: { type: 'Qrc20Gas', gas_limit: 0, gas_price: 40 } }, 400, 'InvalidFee'],
+    [{ fee: { type: 'Qrc20Gas', gas_limit: 0, gas_price: 40 } }, 400, 'InvalidFee'],  // KDF: InternalError
+    [{ fee: { type: 'Qrc20Gas', gas_limit: 2, gas_price: '9223372036854775807' } }, 400, 'InvalidFee'],  // more QTUM than exists
     [{ fee: { type: 'UtxoFixed', amount: '0.1' } }, 400, 'InvalidFeePolicy'],
     [{ to: bitcoin.address.toBase58Check(Buffer.alloc(20, 3), 50) }, 400, 'InvalidAddress'],  // P2SH
     [{ amount: '1000000' }, 400, 'NotSufficientBalance'],

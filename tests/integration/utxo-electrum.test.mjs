@@ -197,13 +197,14 @@ test('check_utxo_maturity: a coinbase paying the wallet is unspendable until lit
   assert.equal(sats(split.unspendable_balance), reward, 'the coinbase is unspendable');
   assert.equal(split.balance, before.balance);
   // More than the spendable balance: the coinbase is not taken, so not enough funds.
-  const over = Number(before.balance) + 1;
-  const refused = await walletd.rpc('withdraw', { coin: 'LTC-regtest-segwit', to: freshAddress('p2pkh', 14), amount: String(over) });
+  const overSats = sats(before.balance) + sats('1');
+  const over = `${overSats / 100000000n}.${String(overSats % 100000000n).padStart(8, '0')}`;
+  const refused = await walletd.rpc('withdraw', { coin: 'LTC-regtest-segwit', to: freshAddress('p2pkh', 14), amount: over });
   assert.equal(refused.json.error_type, 'NotSufficientBalance', refused.text);
   // 99 more blocks: the coinbase has its 100 confirmations; litecoind accepts the spend.
   await ltc.mine(99, `addr(${freshAddress('p2pkh', 99)})`);
   await settle(async () => (await balances()).unspendable_balance === '0');
-  const w = await walletd.rpc('withdraw', { coin: 'LTC-regtest-segwit', to: freshAddress('p2pkh', 14), amount: String(over), broadcast: true });
+  const w = await walletd.rpc('withdraw', { coin: 'LTC-regtest-segwit', to: freshAddress('p2pkh', 14), amount: over, broadcast: true });
   assert.equal(w.status, 200, w.text);
   const checked = await checkUtxoTransaction(w.json.result.tx_hex, ltc);
   const decoded = await ltc.rpc('decoderawtransaction', [w.json.result.tx_hex]);

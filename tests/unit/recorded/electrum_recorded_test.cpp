@@ -210,6 +210,9 @@ TEST_CASE("recorded qtumd receipt entry: a QRC20 Transfer log", "[recorded]") {
       recorded("qtum/searchlogs-qrc20-transfer-newer-node-kpgd-krc20-guide.json"));
   const std::vector<ContractLog> logs = f.run(
       f.backend.receiptLogs("ae273fdc7fc24040b7b0d80308525dca77c8c56a2e4965ea8ea6322cf9b46b3e"));
+  CHECK(f.server.requests.back().first == "blochchain.transaction.get_receipt");
+  CHECK(f.server.requests.back().second ==
+        Json::array({"ae273fdc7fc24040b7b0d80308525dca77c8c56a2e4965ea8ea6322cf9b46b3e"}));
   REQUIRE(logs.size() == 1);
   CHECK(logs[0].address == "68048b799fe3e5c1484ba6fe3d000fdc3256579d");
   REQUIRE(logs[0].topics.size() == 3);

@@ -92,4 +92,11 @@ TEST_CASE("event history and receipt answers as QTUM's ElectrumX gives them", "[
   REQUIRE(logs->size() == 1);
   CHECK((*logs)[0].topics[0] == QtumDelegation::kAddTopic);
   CHECK(!receiptLogsOf(Json::parse(R"([{"log":[{"address":"86","topics":[]}]}])")));
+  // A 0x-prefixed address or topic is read too (KDF's transfer_event_from_log takes both).
+  const auto prefixed =
+      receiptLogsOf(Json::parse(R"([{"log":[{"address":"0x0000000000000000000000000000000000000086",
+    "topics":["0xA23803F3B2B56E71F2921C22B23C32EF596A439DBE03F7250E6B58A30EB910B5"],"data":""}]}])"));
+  REQUIRE(prefixed);
+  CHECK((*prefixed)[0].address == "0000000000000000000000000000000000000086");
+  CHECK((*prefixed)[0].topics[0] == QtumDelegation::kAddTopic);
 }

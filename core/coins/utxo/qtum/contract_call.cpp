@@ -2,6 +2,7 @@
 #include "core/coins/utxo/qtum/contract_call.h"
 
 #include <algorithm>
+#include <cctype>
 #include <stdexcept>
 
 #include "core/coins/utxo/tx/utxo_script.h"
@@ -134,19 +135,36 @@ std::optional<std::vector<ContractEvent>> contractEventsOf(const Json& answer) {
   return out;
 }
 
+namespace {
+
+// Lower-case hex of `size` digits, a "0x" before it allowed (KDF reads log addresses both ways);
+// nullopt otherwise.
+std::optional<std::string> plainHex(const Json& v, std::size_t size) {
+  if (!v.is_string()) return std::nullopt;
+  std::string text = v.get<std::string>();
+  if (text.rfind("0x", 0) == 0) text.erase(0, 2);
+  if (text.size() != size || !isHex(text)) return std::nullopt;
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+}  // namespace
+
 std::optional<std::vector<ContractLog>> receiptLogsOf(const Json& answer) {
   if (!answer.is_array()) return std::nullopt;
   std::vector<ContractLog> out;
   for (const Json& receipt : answer) {
     if (!receipt.is_object() || !receipt.value("log", Json()).is_array()) return std::nullopt;
     for (const Json& log : receipt["log"]) {
-      if (!log.is_object() || !isHexOf(log.value("address", Json()), 40) ||
-          !log.value("topics", Json()).is_array())
-        return std::nullopt;
-      ContractLog entry{log["address"].get<std::string>(), {}, log.value("data", std::string())};
+      if (!log.is_object() || !log.value("topics", Json()).is_array()) return std::nullopt;
+      std::optional<std::string> address = plainHex(log.value("address", Json()), 40);
+      if (!address) return std::nullopt;
+      ContractLog entry{std::move(*address), {}, log.value("data", std::string())};
       for (const Json& topic : log["topics"]) {
-        if (!isHexOf(topic, 64)) return std::nullopt;
-        entry.topics.push_back(topic.get<std::string>());
+        std::optional<std::string> plain = plainHex(topic, 64);
+        if (!plain) return std::nullopt;
+        entry.topics.push_back(std::move(*plain));
       }
       out.push_back(std::move(entry));
     }

@@ -5,7 +5,8 @@
 // comes back later in a coinstake), change to the token's address. Only a P2PKH address can
 // receive. Amounts answer in the token's decimals; fee_details is of type Qrc20 in QTUM's 8
 // decimals (KDF scales them by the token's decimals, a bug). Short of QTUM for gas and fee, the
-// NotSufficientBalance names the platform coin (KDF #621).
+// NotSufficientBalance names the platform coin in its own decimals (KDF names it too, but in
+// the token's decimals).
 #include "core/coins/utxo/qtum/contract_call.h"
 #include "core/coins/utxo/qtum/qrc20_coin.h"
 #include "core/coins/withdraw_amounts.h"
@@ -17,6 +18,9 @@ namespace {
 constexpr std::uint64_t kDefaultGasLimit = 100'000;  // KDF's QRC20_GAS_LIMIT_DEFAULT
 constexpr std::uint64_t kDefaultGasPrice = 40;       // KDF's QRC20_GAS_PRICE_DEFAULT
 constexpr unsigned kQtumDecimals = 8;
+// Above QTUM's whole supply (about 1.1e16 satoshis): no real gas reserve comes near it, and the
+// spend's sums stay far from overflowing.
+constexpr std::uint64_t kMaxGasReserve = 100'000'000'00000000;
 
 [[noreturn]] void refuse(WithdrawError kind, const std::string& message) {
   throw rpcError(kind, message, Json(message));
@@ -35,8 +39,8 @@ Qrc20GasFee gasOf(const std::optional<FeeInfo>& fee) {
            "Expected 'Qrc20Gas' fee type, found " + fee->typeName());
   if (gas->gas_limit == 0 || gas->gas_price == 0)
     invalidFee("gas_limit and gas_price cannot be zero");
-  if (gas->gas_price > UINT64_MAX / gas->gas_limit)
-    invalidFee("gas_limit × gas_price is out of range");
+  if (gas->gas_price > kMaxGasReserve / gas->gas_limit)
+    invalidFee("gas_limit × gas_price is more QTUM than there is");
   return *gas;
 }
 

@@ -108,7 +108,7 @@ Task<std::optional<ByteArray<20>>> QtumDelegation::currentStaker() {
     std::copy(word.end() - 20, word.end(), staker.begin());
     co_return staker;
   }
-  throw std::runtime_error("the AddDelegation transaction's receipt has no AddDelegation log");
+  co_return std::nullopt;  // as KDF: no AddDelegation log read, no staker
 }
 
 Task<TransactionDetails> QtumDelegation::delegate(StakingDetails details) {
@@ -144,6 +144,7 @@ Task<TransactionDetails> QtumDelegation::delegate(StakingDetails details) {
 
 Task<TransactionDetails> QtumDelegation::undelegate(std::optional<StakingDetails> details) {
   if (details) invalidPayload("staking_details isn't supported for Qtum");
+  if (segwit()) notSupported("Qtum doesn't support delegation for segwit");
   if (coin_.backend().servesContractEvents()) {
     const std::optional<ByteArray<20>> current = co_await currentStaker();
     if (!current)
