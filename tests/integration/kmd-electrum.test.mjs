@@ -15,7 +15,7 @@ import { WalletdProcess, tempDir, writeConfig, cleanup, PASSWORD } from '../supp
 const utxolib = createRequire(import.meta.url)('@bitgo/utxo-lib');
 const KMD = 'KMD';
 const START = 1700000000;
-let chain, electrum, walletd, dir, address, script;
+let chain, electrum, walletd, dir, address, script, claim, unclaimed;
 
 before(async () => {
   chain = KmdChain.start({ startTime: START });
@@ -44,7 +44,7 @@ const settle = (check, what) => waitFor(check, what, 15000);
 
 test('KMD activates over Electrum with Zcash-style headers', async () => {
   const init = await walletd.rpc('task::enable_utxo::init', { ticker: KMD,
-    activation_params: { mode: { rpc: 'Electrum', rpc_data: { servers: [{ url: electrum.tcpUrl, protocol: 'TCP' }] } } } });
+    activation_params: { tx_history: true, mode: { rpc: 'Electrum', rpc_data: { servers: [{ url: electrum.tcpUrl, protocol: 'TCP' }] } } } });
   assert.equal(init.status, 200, init.text);
   const result = await walletd.waitTask('enable_utxo', init.json.result.task_id, 60000);
   assert.equal(result.status, 'Ok', JSON.stringify(result));
@@ -81,6 +81,7 @@ test('a withdraw claims the interest accrued by the MTP; komodod\'s rules accept
   assert.equal(Number(change.value), 100e8 - 10e8 - sats(r.fee_details.amount) + expected);
   assert.equal(sats(r.received_by_me), Number(change.value));
   assert.equal(r.spent_by_me, '100');
+  claim = r;
   await mine(1);
 });
 
@@ -90,6 +91,7 @@ test('nothing accrued: kmd_rewards is there with 0, and the change locks at the 
   const w = await walletd.rpc('withdraw', { coin: KMD, to, amount: '1', broadcast: true });
   assert.equal(w.status, 200, w.text);
   assert.deepEqual(w.json.result.kmd_rewards, { amount: '0', claimed_by_me: true });
+  unclaimed = w.json.result;
   assert.ok((await chain.rpc('getrawmempool')).includes(w.json.result.tx_hash));
   await mine(1);
 });
@@ -139,6 +141,25 @@ test('kmd_rewards_info: each output\'s accrual or KDF\'s reason, largest first',
   assert.equal(pending.height, undefined);
   assert.equal(pending.accrue_start_at, pending.locktime + 3600);
   assert.equal(pending.accrue_stop_at, undefined);
+});
+
+test('history rows carry kmd_rewards as KDF recomputes them (at each transaction\'s locktime), and the fee the claim hid', async () => {
+  const rows = await settle(async () => {
+    const r = await walletd.rpc('my_tx_history', { coin: KMD, limit: 500 });
+    const list = r.json.result?.transactions ?? [];
+    return list.some((t) => t.tx_hash === claim.tx_hash) && list.some((t) => t.tx_hash === unclaimed.tx_hash) ? list : null;
+  }, 'the withdraws in the history').catch(async (e) => {
+    const r = await walletd.rpc('my_tx_history', { coin: KMD, limit: 500 });
+    throw new Error(`${e.message}: ${r.text.slice(0, 600)}`);
+  });
+  const row = (hash) => rows.find((t) => t.tx_hash === hash);
+  // The claim: the interest walletd claimed at the MTP it locked the transaction at, and the
+  // miner's fee (not inputs − outputs, which the interest makes negative).
+  assert.deepEqual(row(claim.tx_hash).kmd_rewards, claim.kmd_rewards);
+  assert.equal(row(claim.tx_hash).fee_details.amount, claim.fee_details.amount);
+  assert.deepEqual(row(unclaimed.tx_hash).kmd_rewards, { amount: '0', claimed_by_me: true });
+  assert.equal(row(unclaimed.tx_hash).fee_details.amount, unclaimed.fee_details.amount);
+  for (const t of rows) assert.ok(t.kmd_rewards, `every KMD row has kmd_rewards: ${t.tx_hash}`);
 });
 
 test('kmd_rewards_info without KMD active: KDF\'s legacy error', async () => {

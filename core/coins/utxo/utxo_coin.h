@@ -31,6 +31,7 @@
 namespace walletd {
 
 class UtxoHistory;
+struct StoredUtxoTx;
 
 // How the coins file says fees are chosen when a withdraw names none (KDF's rules).
 struct UtxoFeeDefaults {
@@ -204,6 +205,10 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   static Task<void> readAndPublish(std::weak_ptr<UtxoCoin> weak, WatchedAddress address);
   // One round of Native mode's polling (spawnRounds); false once the coin is gone.
   static Task<bool> pollOnce(std::weak_ptr<UtxoCoin> weak, CancellationToken stop);
+  // What the history knows of the outputs a stored transaction spends (utxo_tx_history.cpp).
+  std::vector<std::optional<UtxoChain::SpentOutputFacts>> spentFacts(
+      const UtxoTransaction& tx, const StoredUtxoTx& stored,
+      const std::function<bool(const Bytes&)>& ours) const;
   // The addresses a my_tx_history target names (InvalidTarget when it does not fit the coin).
   std::vector<WatchedAddress> historyTarget(const Json& target);
 

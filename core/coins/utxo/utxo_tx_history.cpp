@@ -40,6 +40,29 @@ std::vector<WatchedAddress> UtxoCoin::historyTarget(const Json& target) {
   return {addressAt({account_id, index, chain})};
 }
 
+// What the history knows of each output `tx` spends: the value, and, when the output was the
+// wallet's (its making transaction is in the history), that transaction's locktime and height.
+std::vector<std::optional<UtxoChain::SpentOutputFacts>> UtxoCoin::spentFacts(
+    const UtxoTransaction& tx, const StoredUtxoTx& stored,
+    const std::function<bool(const Bytes&)>& ours) const {
+  std::vector<std::optional<UtxoChain::SpentOutputFacts>> out;
+  const auto& known = history_->transactions();
+  for (std::size_t i = 0; i < tx.inputs.size(); ++i) {
+    const auto& prevout = i < stored.prevouts.size() ? stored.prevouts[i] : std::nullopt;
+    auto made = known.find(tx.inputs[i].prevout.displayTxid());
+    if (!prevout || !ours(prevout->script_pubkey) || made == known.end()) {
+      out.emplace_back(std::nullopt);
+      continue;
+    }
+    const UtxoTransaction maker = chain_->parse(made->second.raw);
+    out.emplace_back(UtxoChain::SpentOutputFacts{
+        prevout->value, maker.locktime,
+        made->second.height > 0 ? std::optional<std::uint64_t>(made->second.height)
+                                : std::nullopt});
+  }
+  return out;
+}
+
 Task<TxHistoryPage> UtxoCoin::txHistory(TxHistoryRequest request) {
   const std::vector<WatchedAddress> targets = historyTarget(request.target);
   TxHistoryPage page;
@@ -108,7 +131,15 @@ Task<TxHistoryPage> UtxoCoin::txHistory(TxHistoryRequest request) {
     d.tx_hash = stored->txid;
     d.internal_id = stored->txid;
     d.setAmounts(UInt256(inputs), UInt256(spent), UInt256(received), decimals);
-    const std::uint64_t fee = inputs_known && inputs >= outputs ? inputs - outputs : 0;
+    std::uint64_t claimed = 0;  // KMD's interest, which the outputs hold beyond the inputs
+    if (const auto interest = chain_->claimedByInputs(tx, spentFacts(tx, *stored, ours))) {
+      claimed = *interest;
+      // KDF's claimed_by_me: every input is the target's, and an output pays it.
+      d.extras["kmd_rewards"] = Json{{"amount", UInt256(claimed).toDecimal(decimals)},
+                                     {"claimed_by_me", spent == inputs && received > 0}};
+    }
+    const std::uint64_t fee =
+        inputs_known && inputs + claimed >= outputs ? inputs + claimed - outputs : 0;
     d.fee_details.value = UtxoFeeDetails{ticker(), UInt256(fee).toDecimal(decimals)};
     d.block_height = stored->height;
     d.timestamp = stored->timestamp;

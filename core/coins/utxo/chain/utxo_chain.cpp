@@ -25,6 +25,11 @@ Task<std::uint64_t> UtxoChain::extraInputValue(UtxoWithdrawContext, std::vector<
 
 void UtxoChain::addResultExtras(TransactionDetails&, std::uint64_t, unsigned) const {}
 
+std::optional<std::uint64_t> UtxoChain::claimedByInputs(
+    const UtxoTransaction&, const std::vector<std::optional<SpentOutputFacts>>&) const {
+  return std::nullopt;
+}
+
 std::unique_ptr<StakingCoin> UtxoChain::stakingOf(UtxoCoin&) const {
   return nullptr;
 }

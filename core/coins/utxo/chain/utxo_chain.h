@@ -78,6 +78,16 @@ class UtxoChain {
   // Adds the chain's fields to a withdraw's answer (`extra`: what extraInputValue gave).
   virtual void addResultExtras(TransactionDetails& details, std::uint64_t extra,
                                unsigned decimals) const;
+  // A history row's claim of value its inputs brought beyond their amounts (KMD's interest), by
+  // this transaction's locktime, from what is known of each spent output (nullopt: not one of the
+  // wallet's); nullopt on chains without such value (the row stays as it is).
+  struct SpentOutputFacts {
+    std::uint64_t value = 0;
+    std::uint32_t locktime = 0;           // of the transaction that made it
+    std::optional<std::uint64_t> height;  // of that transaction; nullopt in the mempool
+  };
+  virtual std::optional<std::uint64_t> claimedByInputs(
+      const UtxoTransaction& tx, const std::vector<std::optional<SpentOutputFacts>>& inputs) const;
   // The staking of a coin of this chain (QTUM's delegation), kept by the coin; null (the
   // default) when the chain has none.
   virtual std::unique_ptr<StakingCoin> stakingOf(UtxoCoin& coin) const;

@@ -80,6 +80,18 @@ Task<std::uint64_t> OverwinterChain::extraInputValue(UtxoWithdrawContext ctx,
   co_return total;
 }
 
+std::optional<std::uint64_t> OverwinterChain::claimedByInputs(
+    const UtxoTransaction& tx, const std::vector<std::optional<SpentOutputFacts>>& inputs) const {
+  if (!accrues_) return std::nullopt;
+  std::uint64_t total = 0;
+  for (const auto& input : inputs) {
+    if (!input) continue;
+    const auto interest = kmdInterest({input->value, input->locktime, input->height}, tx.locktime);
+    if (const auto* accrued = std::get_if<std::uint64_t>(&interest)) total += *accrued;
+  }
+  return total;
+}
+
 void OverwinterChain::addResultExtras(TransactionDetails& details, std::uint64_t extra,
                                       unsigned decimals) const {
   if (!accrues_) return;

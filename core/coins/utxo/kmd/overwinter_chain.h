@@ -31,6 +31,11 @@ class OverwinterChain : public UtxoChain {
   Task<std::uint32_t> locktime(UtxoWithdrawContext ctx) const override;
   Task<std::uint64_t> extraInputValue(UtxoWithdrawContext ctx, std::vector<Unspent> inputs,
                                       std::uint32_t locktime) const override;
+  // KMD: the interest every known input accrued by the transaction's locktime (KDF's
+  // update_kmd_rewards); the other overwintered coins accrue none.
+  std::optional<std::uint64_t> claimedByInputs(
+      const UtxoTransaction& tx,
+      const std::vector<std::optional<SpentOutputFacts>>& inputs) const override;
   void addResultExtras(TransactionDetails& details, std::uint64_t extra,
                        unsigned decimals) const override;
 
