@@ -7,7 +7,7 @@
 // decimals (KDF scales them by the token's decimals, a bug). Short of QTUM for gas and fee, the
 // NotSufficientBalance names the platform coin in its own decimals (KDF names it too, but in
 // the token's decimals).
-#include "core/coins/utxo/qtum/contract_call.h"
+#include "core/coins/utxo/qtum/contract_spend.h"
 #include "core/coins/utxo/qtum/qrc20_coin.h"
 #include "core/coins/withdraw_amounts.h"
 #include "core/encoding/token_abi.h"
@@ -17,7 +17,6 @@ namespace {
 
 constexpr std::uint64_t kDefaultGasLimit = 100'000;  // KDF's QRC20_GAS_LIMIT_DEFAULT
 constexpr std::uint64_t kDefaultGasPrice = 40;       // KDF's QRC20_GAS_PRICE_DEFAULT
-constexpr unsigned kQtumDecimals = 8;
 // Above QTUM's whole supply (about 1.1e16 satoshis): no real gas reserve comes near it, and the
 // spend's sums stay far from overflowing.
 constexpr std::uint64_t kMaxGasReserve = 100'000'000'00000000;
@@ -42,10 +41,6 @@ Qrc20GasFee gasOf(const std::optional<FeeInfo>& fee) {
   if (gas->gas_price > kMaxGasReserve / gas->gas_limit)
     invalidFee("gas_limit × gas_price is more QTUM than there is");
   return *gas;
-}
-
-std::string qtum(std::uint64_t satoshis) {
-  return UInt256(satoshis).toDecimal(kQtumDecimals);
 }
 
 }  // namespace
@@ -80,12 +75,7 @@ Task<TransactionDetails> Qrc20Coin::withdraw(WithdrawRequest req) {
   const ContractCall call{gas.gas_limit, gas.gas_price, erc20TransferData(receiver, amount),
                           contract_};
 
-  const std::uint64_t reserve = gas.gas_limit * gas.gas_price;
-  UtxoSpendOrder order;
-  order.calls = {{0, contractCallScript(call)}};
-  order.reserve = reserve;
-  order.dust = 0;                 // KDF's QRC20_DUST: the call output is worth nothing
-  order.own_address_only = true;  // the token holder is the first input's address
+  UtxoSpendOrder order = contractCallOrder(call);  // the holder is the first input's address
   order.balance_coin = *platform();
   order.progress = req.progress;
   order.broadcast = req.broadcast;
@@ -98,8 +88,7 @@ Task<TransactionDetails> Qrc20Coin::withdraw(WithdrawRequest req) {
   details.to = {req.to};
   const bool to_me = Bytes(to.hash.begin(), to.hash.end()) == Bytes(holder_.begin(), holder_.end());
   details.setAmounts(amount, amount, to_me ? amount : UInt256(0), decimals_);
-  details.fee_details.value = Qrc20FeeDetails{*platform(), qtum(spent.fee - reserve), gas.gas_limit,
-                                              gas.gas_price, qtum(reserve)};
+  details.fee_details.value = contractCallFee(*platform(), call, spent);
   details.coin = ticker();
   details.timestamp = client_->clock().unixMillis() / 1000;
   co_return details;

@@ -1,6 +1,8 @@
 // QTUM delegation staking.
 #include "core/coins/utxo/qtum/qtum_delegation.h"
 
+#include "core/coins/utxo/qtum/contract_spend.h"
+
 #include "core/crypto/hashes.h"
 #include "core/crypto/secp256k1.h"
 #include "core/encoding/hex.h"
@@ -8,7 +10,6 @@
 namespace walletd {
 namespace {
 
-constexpr unsigned kQtumDecimals = 8;
 constexpr char kMessageMagic[] = "\x15Qtum Signed Message:\n\x28";
 
 [[noreturn]] void refuse(DelegationError kind, const std::string& message, Json data) {
@@ -30,10 +31,6 @@ void appendWord(Bytes& out, std::uint64_t value) {
   out.insert(out.end(), word.begin(), word.end());
 }
 
-std::string decimal(std::uint64_t satoshis) {
-  return UInt256(satoshis).toDecimal(kQtumDecimals);
-}
-
 }  // namespace
 
 ByteArray<20> QtumDelegation::contract() {
@@ -49,8 +46,9 @@ Bytes QtumDelegation::proofMessage(const ByteArray<20>& staker) {
 
 Bytes QtumDelegation::proofOfDelegation(const ByteArray<20>& staker, const PrivateKey& delegator) {
   const RecoverableSignature sig = signRecoverable(sha256d(proofMessage(staker)), delegator);
-  Bytes out{static_cast<std::uint8_t>(27 + 4 + sig.recovery_id)};  // + 4: a compressed key
-  out.insert(out.end(), sig.compact.begin(), sig.compact.end());
+  Bytes out(1 + sig.compact.size());
+  out[0] = static_cast<std::uint8_t>(27 + 4 + sig.recovery_id);  // + 4: a compressed key
+  std::copy(sig.compact.begin(), sig.compact.end(), out.begin() + 1);
   return out;
 }
 
@@ -169,20 +167,14 @@ Task<Json> QtumDelegation::delegations(DelegationsInfoDetails details) {
       if (u.value >= kMinStakingValue) amount += u.value;
   }
   co_return Json{{"type", "Qtum"},
-                 {"amount", decimal(amount)},
+                 {"amount", qtumAmount(amount)},
                  {"staker", staker ? Json(stakerAddress(*staker)) : Json()},
                  {"am_i_staking", staker.has_value()},
                  {"is_staking_supported", !segwit()}};
 }
 
 Task<TransactionDetails> QtumDelegation::callContract(ContractCall call, std::string type) {
-  const std::uint64_t reserve = call.gas_limit * call.gas_price;
-  UtxoSpendOrder order;
-  order.calls = {{0, contractCallScript(call)}};
-  order.reserve = reserve;
-  order.dust = 0;
-  order.own_address_only = true;
-  const UtxoSpend spent = co_await coin_.spend(std::move(order));
+  const UtxoSpend spent = co_await coin_.spend(contractCallOrder(call));
   TransactionDetails details;
   details.tx_hex = spent.hex;
   details.tx_hash = spent.txid;
@@ -190,8 +182,7 @@ Task<TransactionDetails> QtumDelegation::callContract(ContractCall call, std::st
   details.to = {coin_.myAddress()};
   details.setAmounts(UInt256(spent.spent_by_me), UInt256(spent.spent_by_me),
                      UInt256(spent.received_by_me), kQtumDecimals);
-  details.fee_details.value = Qrc20FeeDetails{coin_.ticker(), decimal(spent.fee - reserve),
-                                              call.gas_limit, call.gas_price, decimal(reserve)};
+  details.fee_details.value = contractCallFee(coin_.ticker(), call, spent);
   details.coin = coin_.ticker();
   details.timestamp = coin_.clock().unixMillis() / 1000;
   details.transaction_type = std::move(type);
