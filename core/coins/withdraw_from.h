@@ -8,9 +8,11 @@
 
 namespace walletd {
 
-inline HdAddressRef resolveWithdrawFrom(const HdWallet& hd, const WithdrawFromInfo& from) {
+// `any_account`: the family derives a `from` key in any account (HdWallet::addressOf).
+inline HdAddressRef resolveWithdrawFrom(const HdWallet& hd, const WithdrawFromInfo& from,
+                                        bool any_account = false) {
   try {
-    return hd.resolve(from);
+    return any_account ? hd.addressOf(from) : hd.resolve(from);
   } catch (const HdFromError& e) {
     if (e.kind == HdFromError::Kind::UnknownAccount)
       throw rpcError(WithdrawError::UnknownAccount, e.what(), Json{{"account_id", e.account_id}});

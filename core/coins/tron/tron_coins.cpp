@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "core/coins/tron/protobuf.h"
+#include "core/encoding/protobuf.h"
 #include "core/encoding/hex.h"
 #include "core/encoding/token_abi.h"
 #include "core/encoding/tron_address.h"

@@ -1,7 +1,7 @@
 // TRON transaction encoding, in ascending field order with proto3 defaults omitted.
 #include "core/coins/tron/tron_transaction.h"
 
-#include "core/coins/tron/protobuf.h"
+#include "core/encoding/protobuf.h"
 #include "core/crypto/hashes.h"
 #include "core/encoding/tron_address.h"
 

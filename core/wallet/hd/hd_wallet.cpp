@@ -81,6 +81,15 @@ void HdWallet::ensureAddresses(std::uint32_t account_id, std::uint32_t count, Bi
 }
 
 HdAddressRef HdWallet::resolve(const WithdrawFromInfo& from) const {
+  const HdAddressRef address = addressOf(from);
+  if (findAccount(address.account_id) == nullptr) {
+    throw HdFromError(HdFromError::Kind::UnknownAccount,
+                      "Unknown account " + std::to_string(address.account_id), address.account_id);
+  }
+  return address;
+}
+
+HdAddressRef HdWallet::addressOf(const WithdrawFromInfo& from) const {
   std::uint32_t account_id = from.account_id;
   Bip44Chain chain = from.chain;
   std::uint32_t index = from.address_id;
@@ -105,10 +114,6 @@ HdAddressRef HdWallet::resolve(const WithdrawFromInfo& from) const {
   if (chain != Bip44Chain::External && !internal_chain_) {
     throw HdFromError(HdFromError::Kind::NotAnAddressOfTheCoin,
                       "HD wallets of this coin use the External chain only");
-  }
-  if (findAccount(account_id) == nullptr) {
-    throw HdFromError(HdFromError::Kind::UnknownAccount,
-                      "Unknown account " + std::to_string(account_id), account_id);
   }
   return {account_id, index, chain};
 }

@@ -77,6 +77,9 @@ class HdWallet {
   // known account, on a chain the family uses. Throws HdFromError (the coins layer answers it
   // as KDF's WithdrawError: core/coins/withdraw_from.h).
   HdAddressRef resolve(const WithdrawFromInfo& from) const;
+  // The address a `from` names under this coin's path, in any account (a single-address family
+  // that derives a `from` key on the fly, as KDF's Tendermint coins do). Throws HdFromError.
+  HdAddressRef addressOf(const WithdrawFromInfo& from) const;
 
  private:
   WalletKeys keys_;

@@ -3,7 +3,7 @@
 // transactions; and the protobuf reader on what the writer made and on damaged input.
 #include <catch2/catch.hpp>
 
-#include "core/coins/tron/protobuf.h"
+#include "core/encoding/protobuf.h"
 #include "core/coins/tron/tron_transaction.h"
 #include "core/encoding/hex.h"
 #include "core/encoding/token_abi.h"

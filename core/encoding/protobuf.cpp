@@ -1,5 +1,5 @@
 // Protobuf wire format (varints and length-delimited fields).
-#include "core/coins/tron/protobuf.h"
+#include "core/encoding/protobuf.h"
 
 namespace walletd {
 

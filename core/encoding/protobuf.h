@@ -1,7 +1,7 @@
-// The few protobuf wire-format pieces TRON transactions need: a writer that emits fields in the
-// order it is called (callers call in ascending field order and skip proto3 defaults, which is
-// the canonical form java-tron re-serialises before hashing), and a reader that walks one
-// message's fields without a schema.
+// The protobuf wire-format pieces TRON and Cosmos transactions need: a writer that emits fields
+// in the order it is called (callers call in ascending field order and skip proto3 defaults,
+// which is the canonical form java-tron re-serialises before hashing and Cosmos' ADR-027 signs),
+// and a reader that walks one message's fields without a schema.
 #pragma once
 
 #include <cstdint>
@@ -36,7 +36,7 @@ struct ProtoError : std::runtime_error {
 // One field of a message: its number and wire type, with the varint value or the bytes.
 struct ProtoField {
   std::uint32_t number = 0;
-  int wire_type = 0;  // 0 varint, 2 length-delimited (the only two TRON transactions use)
+  int wire_type = 0;  // 0 varint, 1 fixed64, 2 length-delimited, 5 fixed32
   std::uint64_t varint = 0;
   ByteView bytes;
 };
