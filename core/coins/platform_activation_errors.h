@@ -11,7 +11,8 @@ namespace walletd {
 
 // error_data: PlatformIsAlreadyActivated, PlatformConfigIsNotFound, TokenConfigIsNotFound: the
 // ticker; UnexpectedPlatformProtocol, UnexpectedTokenProtocol: {ticker, protocol};
-// PlatformCoinCreationError, CoinProtocolParseError: {ticker, error}; the others: the message.
+// PlatformCoinCreationError, CoinProtocolParseError: {ticker, error}; the others
+// (PlatformCoinMismatch: a token of another platform) the message.
 // clang-format off
 #define WALLETD_ENABLE_PLATFORM_ERRORS(X) \
   X(PlatformIsAlreadyActivated, 400)      \
@@ -24,6 +25,7 @@ namespace walletd {
   X(AtLeastOneNodeRequired, 400)          \
   X(PrivKeyPolicyNotAllowed, 400)         \
   X(UnexpectedDerivationMethod, 400)      \
+  X(PlatformCoinMismatch, 400)            \
   X(PlatformCoinCreationError, 500) X(Transport, 502) X(Internal, 500)
 // clang-format on
 WALLETD_ERROR_FAMILY(EnablePlatformError, WALLETD_ENABLE_PLATFORM_ERRORS)
@@ -31,13 +33,15 @@ WALLETD_ERROR_FAMILY(EnablePlatformError, WALLETD_ENABLE_PLATFORM_ERRORS)
 // error_data: TokenIsAlreadyActivated, TokenConfigIsNotFound: the ticker;
 // PlatformCoinIsNotActivated: the platform's ticker; UnexpectedTokenProtocol: {ticker, protocol};
 // UnsupportedPlatformCoin: {platform_coin_ticker, token_ticker}; TokenProtocolParseError:
-// {ticker, error}; Transport: the message.
+// {ticker, error}; Transport, PlatformCoinMismatch, CouldNotFetchBalance: the message.
 // clang-format off
 #define WALLETD_ENABLE_TOKEN_ERRORS(X) \
   X(TokenIsAlreadyActivated, 400)      \
   X(TokenConfigIsNotFound, 400)        \
   X(UnexpectedTokenProtocol, 400)      \
   X(TokenProtocolParseError, 500)      \
+  X(PlatformCoinMismatch, 400)         \
+  X(CouldNotFetchBalance, 500)         \
   X(PlatformCoinIsNotActivated, 400) X(UnsupportedPlatformCoin, 500) X(Transport, 500)
 // clang-format on
 WALLETD_ERROR_FAMILY(EnableTokenError, WALLETD_ENABLE_TOKEN_ERRORS)

@@ -20,20 +20,25 @@ template <typename T>
 class ObjectSchema;
 
 // error_data per variant: NoSuchCoin {coin}; NotSufficientBalance {coin, available, required};
-// AmountTooLow {amount, threshold}; InvalidFee {reason}; UnknownAccount {account_id}; the others
-// carry the message; ZeroBalanceToWithdrawMax none.
+// AmountTooLow {amount, threshold}; InvalidFee {reason}; UnknownAccount {account_id};
+// NotSufficientPlatformBalanceForFee {coin, available, required} (a token whose platform coin
+// pays the fee); IBCError: KDF's inner IBC error, externally tagged
+// ({"IBCChannelCouldNotBeFound": {"address_prefix": "osmo"}}); the others carry the message;
+// ZeroBalanceToWithdrawMax none.
 // clang-format off
-#define WALLETD_WITHDRAW_ERRORS(X) \
-  X(NoSuchCoin, 404)               \
-  X(NotSufficientBalance, 400)     \
-  X(ZeroBalanceToWithdrawMax, 400) \
-  X(AmountTooLow, 400)             \
-  X(InvalidAddress, 400)           \
-  X(InvalidFeePolicy, 400)         \
-  X(InvalidFee, 400)               \
-  X(UnexpectedFromAddress, 400)    \
-  X(UnknownAccount, 400)           \
-  X(UnsupportedError, 400)         \
+#define WALLETD_WITHDRAW_ERRORS(X)           \
+  X(NoSuchCoin, 404)                         \
+  X(NotSufficientBalance, 400)               \
+  X(NotSufficientPlatformBalanceForFee, 400) \
+  X(ZeroBalanceToWithdrawMax, 400)           \
+  X(AmountTooLow, 400)                       \
+  X(InvalidAddress, 400)                     \
+  X(InvalidFeePolicy, 400)                   \
+  X(InvalidFee, 400)                         \
+  X(UnexpectedFromAddress, 400)              \
+  X(UnknownAccount, 400)                     \
+  X(UnsupportedError, 400)                   \
+  X(IBCError, 400)                           \
   X(BroadcastExpected, 400) X(SigningError, 400) X(Transport, 502) X(InternalError, 500)
 // clang-format on
 WALLETD_ERROR_FAMILY(WithdrawError, WALLETD_WITHDRAW_ERRORS)

@@ -3,6 +3,8 @@
 
 #include <mbedtls/base64.h>
 
+#include "core/encoding/encoding_error.h"
+
 namespace walletd {
 
 std::string base64Encode(ByteView data) {
@@ -10,6 +12,16 @@ std::string base64Encode(ByteView data) {
   std::size_t written = 0;
   mbedtls_base64_encode(reinterpret_cast<unsigned char*>(out.data()), out.size(), &written,
                         data.data(), data.size());
+  out.resize(written);
+  return out;
+}
+
+Bytes base64Decode(std::string_view text) {
+  Bytes out(text.size() / 4 * 3 + 3);
+  std::size_t written = 0;
+  if (mbedtls_base64_decode(out.data(), out.size(), &written,
+                            reinterpret_cast<const unsigned char*>(text.data()), text.size()) != 0)
+    throw EncodingError("invalid base64");
   out.resize(written);
   return out;
 }
