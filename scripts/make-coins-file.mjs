@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 
 const source = JSON.parse(readFileSync(process.argv[2] ?? new URL('../tests/data/kdf-coins.json', import.meta.url), 'utf8'));
-const pick = ['BTC', 'BTC-segwit', 'LTC', 'LTC-segwit', 'BCH', 'KMD', 'QTUM', 'ETH', 'USDT-ERC20',
-  'USDC-ERC20', 'ATOM', 'ARRR', 'DOC', 'MARTY'];
+const pick = ['BTC', 'BTC-segwit', 'LTC', 'LTC-segwit', 'BCH', 'KMD', 'QTUM', 'QC-QRC20', 'tQTUM', 'QRC20',
+  'ETH', 'USDT-ERC20', 'USDC-ERC20', 'ATOM', 'IRIS', 'OSMO', 'ATOM-IBC_IRIS', 'ARRR', 'DOC', 'MARTY'];
 const coins = pick.map((ticker) => {
   const entry = source.find((c) => c.coin === ticker);
   if (!entry) throw new Error(`${ticker} is not in the source coins file`);

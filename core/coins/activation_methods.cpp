@@ -44,10 +44,7 @@ const ActivationRoute<PlatformActivationParams, EnablePlatformError>& platformRo
 // enable_erc20 (KDF's EnableTokenError); the token's activator finds its platform.
 const ActivationRoute<TokenActivationParams, EnableTokenError>& tokenRoute() {
   static const ActivationRoute<TokenActivationParams, EnableTokenError> route(
-      {EnableTokenError::TokenIsAlreadyActivated, EnableTokenError::TokenConfigIsNotFound,
-       EnableTokenError::TokenProtocolParseError, EnableTokenError::UnexpectedTokenProtocol,
-       EnableTokenError::Transport, "Token", "token protocol",
-       [](const std::string& ticker) { return "Token " + ticker + " is already activated"; }},
+      tokenActivationWords(),
       [](const CoinFamily& family) -> const CoinActivator<TokenActivationParams>* {
         return family.tokenActivator();
       });

@@ -61,6 +61,19 @@ inline ActivationWords<EnablePlatformError> platformActivationWords() {
           }};
 }
 
+// The words of KDF's token entry points (EnableTokenError: enable_erc20,
+// enable_tendermint_token, ...).
+inline ActivationWords<EnableTokenError> tokenActivationWords() {
+  return {EnableTokenError::TokenIsAlreadyActivated,
+          EnableTokenError::TokenConfigIsNotFound,
+          EnableTokenError::TokenProtocolParseError,
+          EnableTokenError::UnexpectedTokenProtocol,
+          EnableTokenError::Transport,
+          "Token",
+          "token protocol",
+          [](const std::string& ticker) { return "Token " + ticker + " is already activated"; }};
+}
+
 template <typename Params, typename E>
 class ActivationRoute {
  public:

@@ -1,9 +1,13 @@
-// TendermintFamily: TENDERMINT and TENDERMINTTOKEN entries. For now it provides their address
-// codec (bech32 with the chain's account_prefix; a token uses its platform's); activation,
-// withdraw and staking come with the Tendermint issue, in this folder.
+// TendermintFamily: TENDERMINT platforms and TENDERMINTTOKEN tokens (Cosmos SDK chains over
+// CometBFT). Its entry points are KDF's (tendermint_activation.h): enable_tendermint_with_assets,
+// task::enable_tendermint::* and enable_tendermint_token; its coins (tendermint_coins.h) answer
+// my_balance, withdraw (bank sends and IBC transfers, tendermint_withdraw.cpp) and
+// send_raw_transaction; addresses are bech32 with the chain's account_prefix (a token uses its
+// platform's).
 #pragma once
 
 #include "core/coins/coin_family.h"
+#include "core/coins/tendermint/tendermint_activation.h"
 #include "core/coins/tendermint/tendermint_address_codec.h"
 
 namespace walletd {
@@ -14,7 +18,7 @@ class TendermintFamily : public CoinFamily {
   std::vector<std::string_view> protocolTypes() const override {
     return {"TENDERMINT", "TENDERMINTTOKEN"};
   }
-  // KDF's IBC source channel (n → "channel-n"); read by the Tendermint withdraw when it lands.
+  // KDF's IBC source channel (n → "channel-n").
   std::vector<WithdrawOption> withdrawOptions() const override {
     return {{"ibc_source_channel", "number /* Tendermint IBC transfers */"}};
   }
@@ -22,6 +26,7 @@ class TendermintFamily : public CoinFamily {
                                              const CoinsConfig& coins) const override {
     return std::make_unique<TendermintAddressCodec>(coin, coins);
   }
+  void registerMethods(MethodTable& table) const override { registerTendermintActivation(table); }
 };
 
 }  // namespace walletd

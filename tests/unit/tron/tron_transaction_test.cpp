@@ -3,9 +3,9 @@
 // transactions; and the protobuf reader on what the writer made and on damaged input.
 #include <catch2/catch.hpp>
 
-#include "core/encoding/protobuf.h"
 #include "core/coins/tron/tron_transaction.h"
 #include "core/encoding/hex.h"
+#include "core/encoding/protobuf.h"
 #include "core/encoding/token_abi.h"
 #include "core/encoding/tron_address.h"
 

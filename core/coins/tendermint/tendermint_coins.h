@@ -1,0 +1,81 @@
+// The Tendermint family's active coins. TendermintPlatform (protocol TENDERMINT) holds the chain,
+// its CometBFT client and the key it signs with (the Iguana key, or the HD key at
+// path_to_address: a Tendermint coin has one address even in HD mode, as in KDF); withdraw's
+// `from` derives another HD key on the fly. TendermintToken (TENDERMINTTOKEN) is another denom of
+// its platform's bank module, on the platform's address; its fees are the platform's.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/coins/active_coin.h"
+#include "core/coins/tendermint/tendermint_config.h"
+#include "core/coins/tendermint/tendermint_rpc_client.h"
+#include "core/crypto/secp256k1.h"
+#include "core/platform/clock.h"
+#include "core/wallet/hd/hd_wallet.h"
+
+namespace walletd {
+
+// A key that signs for an address of the chain.
+struct TendermintSigner {
+  PrivateKey key;
+  PublicKey public_key;
+  std::string address;
+};
+
+// The chain's bech32 account address of a key: HASH160 of the compressed key.
+std::string tendermintAddress(const std::string& account_prefix, const PublicKey& key);
+
+class TendermintPlatform : public ActiveCoin {
+ public:
+  // `hd` is null with the Iguana key; with it, `signer` is the path_to_address key.
+  TendermintPlatform(TendermintChain chain, TendermintRpcClient client, TendermintSigner signer,
+                     std::shared_ptr<HdWallet> hd, Clock& clock);
+
+  const std::string& ticker() const override { return chain_.ticker; }
+  std::optional<std::string> platform() const override { return std::nullopt; }
+  std::string myAddress() const override { return signer_.address; }
+  Task<BalanceInfo> myBalance() override;
+  Task<TransactionDetails> withdraw(WithdrawRequest request) override;
+  Task<std::string> sendRawTransaction(SendRawRequest request) override;
+
+  const TendermintChain& chain() const { return chain_; }
+  TendermintRpcClient& client() { return client_; }
+  Clock& clock() { return clock_; }
+  const TendermintSigner& signer() const { return signer_; }
+  // The signer a withdraw's `from` names (WithdrawError when it names none); the activated
+  // key without one.
+  TendermintSigner signerFor(const std::optional<WithdrawFromInfo>& from) const;
+  // Base units of `denom` held by the activated address.
+  Task<UInt256> balanceOf(std::string denom);
+
+ private:
+  TendermintChain chain_;
+  TendermintRpcClient client_;
+  TendermintSigner signer_;
+  std::shared_ptr<HdWallet> hd_;
+  Clock& clock_;
+};
+
+class TendermintToken : public ActiveCoin {
+ public:
+  TendermintToken(TendermintTokenConfig config, std::shared_ptr<TendermintPlatform> platform);
+
+  const std::string& ticker() const override { return config_.ticker; }
+  std::optional<std::string> platform() const override { return platform_->ticker(); }
+  std::string myAddress() const override { return platform_->myAddress(); }
+  Task<BalanceInfo> myBalance() override;
+  Task<TransactionDetails> withdraw(WithdrawRequest request) override;
+  Task<std::string> sendRawTransaction(SendRawRequest request) override;
+
+  const TendermintTokenConfig& config() const { return config_; }
+  TendermintPlatform& tendermintPlatform() { return *platform_; }
+
+ private:
+  TendermintTokenConfig config_;
+  std::shared_ptr<TendermintPlatform> platform_;
+};
+
+}  // namespace walletd
