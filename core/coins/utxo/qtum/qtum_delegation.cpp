@@ -152,6 +152,10 @@ Task<TransactionDetails> QtumDelegation::undelegate(std::optional<StakingDetails
   co_return co_await callContract(call, "RemoveDelegation");
 }
 
+std::string QtumDelegation::stakingTicker() const {
+  return coin_.ticker();
+}
+
 Task<Json> QtumDelegation::delegations(DelegationsInfoDetails details) {
   if (details.type != "Qtum")
     throw rpcError(StakingInfoError::InvalidPayload, "info_details of type " + details.type,
@@ -166,11 +170,12 @@ Task<Json> QtumDelegation::delegations(DelegationsInfoDetails details) {
     for (const UnspentOutput& u : outputs)
       if (u.value >= kMinStakingValue) amount += u.value;
   }
-  co_return Json{{"type", "Qtum"},
-                 {"amount", qtumAmount(amount)},
-                 {"staker", staker ? Json(stakerAddress(*staker)) : Json()},
-                 {"am_i_staking", staker.has_value()},
-                 {"is_staking_supported", !segwit()}};
+  Json info{{"type", "Qtum"},
+            {"amount", qtumAmount(amount)},
+            {"staker", staker ? Json(stakerAddress(*staker)) : Json()},
+            {"am_i_staking", staker.has_value()},
+            {"is_staking_supported", !segwit()}};
+  co_return Json{{"staking_infos_details", std::move(info)}};
 }
 
 Task<TransactionDetails> QtumDelegation::callContract(ContractCall call, std::string type) {

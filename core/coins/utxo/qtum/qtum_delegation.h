@@ -49,6 +49,9 @@ class QtumDelegation : public StakingCoin {
   // removeDelegation().
   static Bytes removeDelegationData();
 
+ protected:
+  std::string stakingTicker() const override;
+
  private:
   // The key hash of the coin's address, and whether the address is a witness one.
   ByteArray<20> myHash() const;
