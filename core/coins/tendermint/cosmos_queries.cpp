@@ -8,10 +8,6 @@
 namespace walletd::cosmos_query {
 namespace {
 
-ByteView text(const std::string& s) {
-  return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
-}
-
 std::string asString(ByteView b) {
   return {reinterpret_cast<const char*>(b.data()), b.size()};
 }
@@ -52,7 +48,7 @@ CosmosAccount nestedBase(ByteView value, int depth) {
 
 Bytes accountRequest(const std::string& address) {
   ProtoWriter w;
-  w.bytes(1, text(address));
+  w.bytes(1, asBytes(address));
   return w.data();
 }
 
@@ -76,7 +72,7 @@ CosmosAccount decodeAccount(ByteView response) {
 
 Bytes balanceRequest(const std::string& address, const std::string& denom) {
   ProtoWriter w;
-  w.bytes(1, text(address)).bytes(2, text(denom));
+  w.bytes(1, asBytes(address)).bytes(2, asBytes(denom));
   return w.data();
 }
 
@@ -109,7 +105,7 @@ std::uint64_t decodeGasUsed(ByteView response) {
 
 Bytes channelRequest(const std::string& port, const std::string& channel) {
   ProtoWriter w;
-  w.bytes(1, text(port)).bytes(2, text(channel));
+  w.bytes(1, asBytes(port)).bytes(2, asBytes(channel));
   return w.data();
 }
 

@@ -12,19 +12,15 @@ namespace {
 
 constexpr std::uint64_t kSignModeDirect = 1;
 
-ByteView text(const std::string& s) {
-  return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
-}
-
 ProtoWriter coin(const CosmosCoin& c) {
   ProtoWriter w;
-  w.bytes(1, text(c.denom)).bytes(2, text(c.amount));
+  w.bytes(1, asBytes(c.denom)).bytes(2, asBytes(c.amount));
   return w;
 }
 
 ProtoWriter any(const std::string& type_url, ByteView value) {
   ProtoWriter w;
-  w.bytes(1, text(type_url)).bytes(2, value);
+  w.bytes(1, asBytes(type_url)).bytes(2, value);
   return w;
 }
 
@@ -32,7 +28,7 @@ ProtoWriter any(const std::string& type_url, ByteView value) {
 Bytes stakingMsg(const std::string& delegator, const std::string& validator,
                  const CosmosCoin& amount) {
   ProtoWriter w;
-  w.bytes(1, text(delegator)).bytes(2, text(validator)).message(3, coin(amount));
+  w.bytes(1, asBytes(delegator)).bytes(2, asBytes(validator)).message(3, coin(amount));
   return w.data();
 }
 
@@ -54,7 +50,7 @@ Bytes authInfo(const CosmosTxPlan& plan, const PublicKey& public_key) {
 
 CosmosMsg msgSend(const std::string& from, const std::string& to, const CosmosCoin& amount) {
   ProtoWriter w;
-  w.bytes(1, text(from)).bytes(2, text(to)).message(3, coin(amount));
+  w.bytes(1, asBytes(from)).bytes(2, asBytes(to)).message(3, coin(amount));
   return {"/cosmos.bank.v1beta1.MsgSend", w.data()};
 }
 
@@ -62,11 +58,11 @@ CosmosMsg msgTransfer(const std::string& channel, const CosmosCoin& token,
                       const std::string& sender, const std::string& receiver,
                       std::uint64_t timeout_timestamp_ns) {
   ProtoWriter w;
-  w.bytes(1, text("transfer"))
-      .bytes(2, text(channel))
+  w.bytes(1, asBytes("transfer"))
+      .bytes(2, asBytes(channel))
       .message(3, coin(token))
-      .bytes(4, text(sender))
-      .bytes(5, text(receiver))
+      .bytes(4, asBytes(sender))
+      .bytes(5, asBytes(receiver))
       .varint(7, timeout_timestamp_ns);
   return {"/ibc.applications.transfer.v1.MsgTransfer", w.data()};
 }
@@ -83,7 +79,7 @@ CosmosMsg msgUndelegate(const std::string& delegator, const std::string& validat
 
 CosmosMsg msgWithdrawDelegatorReward(const std::string& delegator, const std::string& validator) {
   ProtoWriter w;
-  w.bytes(1, text(delegator)).bytes(2, text(validator));
+  w.bytes(1, asBytes(delegator)).bytes(2, asBytes(validator));
   return {"/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward", w.data()};
 }
 
@@ -98,13 +94,13 @@ SignedCosmosTx signCosmosTx(const CosmosTxPlan& plan, const PrivateKey& key,
                             const PublicKey& public_key) {
   ProtoWriter body;
   body.message(1, any(plan.msg.type_url, plan.msg.value))
-      .bytes(2, text(plan.memo))
+      .bytes(2, asBytes(plan.memo))
       .varint(3, plan.timeout_height);
   const Bytes auth = authInfo(plan, public_key);
   ProtoWriter sign_doc;
   sign_doc.bytes(1, body.data())
       .bytes(2, auth)
-      .bytes(3, text(plan.chain_id))
+      .bytes(3, asBytes(plan.chain_id))
       .varint(4, plan.account_number);
   const RecoverableSignature signature = signRecoverable(sha256Bytes(sign_doc.data()), key);
   ProtoWriter raw;

@@ -12,6 +12,7 @@
 #include "core/coins/active_coin.h"
 #include "core/coins/tendermint/tendermint_config.h"
 #include "core/coins/tendermint/tendermint_rpc_client.h"
+#include "core/coins/tendermint/tendermint_staking.h"
 #include "core/crypto/secp256k1.h"
 #include "core/platform/clock.h"
 #include "core/wallet/hd/hd_wallet.h"
@@ -40,6 +41,7 @@ class TendermintPlatform : public ActiveCoin {
   Task<BalanceInfo> myBalance() override;
   Task<TransactionDetails> withdraw(WithdrawRequest request) override;
   Task<std::string> sendRawTransaction(SendRawRequest request) override;
+  StakingCoin* staking() override { return &staking_; }
 
   const TendermintChain& chain() const { return chain_; }
   TendermintRpcClient& client() { return client_; }
@@ -57,6 +59,7 @@ class TendermintPlatform : public ActiveCoin {
   TendermintSigner signer_;
   std::shared_ptr<HdWallet> hd_;
   Clock& clock_;
+  TendermintStaking staking_{*this};
 };
 
 class TendermintToken : public ActiveCoin {

@@ -109,17 +109,24 @@ Task<TendermintRpcClient::AbciAnswer> TendermintRpcClient::query(std::string pat
   co_return out;
 }
 
-Task<std::optional<CosmosAccount>> TendermintRpcClient::account(std::string address) {
-  const AbciAnswer answer =
-      co_await query(cosmos_query::kAccount, cosmos_query::accountRequest(address));
+Task<std::optional<Bytes>> TendermintRpcClient::ask(std::string path, Bytes data) {
+  const AbciAnswer answer = co_await query(path, std::move(data));
   if (answer.code == kSdkNotFound ||
       (answer.code != 0 && answer.log.find("not found") != std::string::npos))
     co_return std::nullopt;
-  if (answer.code != 0)
-    throw CosmosNodeRefusal("The node refused the account query", answer.code, answer.codespace,
-                            answer.log);
+  if (answer.code != 0) {
+    throw CosmosNodeRefusal("The node refused " + path + ": " + answer.log, answer.code,
+                            answer.codespace, answer.log);
+  }
+  co_return answer.value;
+}
+
+Task<std::optional<CosmosAccount>> TendermintRpcClient::account(std::string address) {
+  const std::optional<Bytes> value =
+      co_await ask(cosmos_query::kAccount, cosmos_query::accountRequest(address));
+  if (!value) co_return std::nullopt;
   try {
-    co_return cosmos_query::decodeAccount(answer.value);
+    co_return cosmos_query::decodeAccount(*value);
   } catch (const CosmosDecodeError& e) {
     throw TendermintNodeMisbehaved(e.what());
   }
@@ -157,15 +164,11 @@ Task<std::uint64_t> TendermintRpcClient::simulateGas(Bytes tx) {
 }
 
 Task<std::optional<std::uint64_t>> TendermintRpcClient::channelState(std::string channel) {
-  const AbciAnswer answer =
-      co_await query(cosmos_query::kChannel, cosmos_query::channelRequest("transfer", channel));
-  if (answer.code != 0) {
-    if (answer.log.find("not found") != std::string::npos) co_return std::nullopt;
-    throw CosmosNodeRefusal("The node refused the channel query", answer.code, answer.codespace,
-                            answer.log);
-  }
+  const std::optional<Bytes> value =
+      co_await ask(cosmos_query::kChannel, cosmos_query::channelRequest("transfer", channel));
+  if (!value) co_return std::nullopt;
   try {
-    co_return cosmos_query::decodeChannelState(answer.value);
+    co_return cosmos_query::decodeChannelState(*value);
   } catch (const CosmosDecodeError& e) {
     throw TendermintNodeMisbehaved(e.what());
   }

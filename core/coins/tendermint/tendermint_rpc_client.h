@@ -55,6 +55,9 @@ class TendermintRpcClient {
   Task<std::uint64_t> simulateGas(Bytes tx);
   // The state of channel `channel` on port "transfer" (3 = OPEN); nullopt when it does not exist.
   Task<std::optional<std::uint64_t>> channelState(std::string channel);
+  // Any other ABCI query's value; nullopt when the node answers "not found" (the SDK's code 22
+  // NotFound, or an older node's wrapped gRPC status), CosmosNodeRefusal for another refusal.
+  Task<std::optional<Bytes>> ask(std::string path, Bytes data);
   // Waits for the block; CosmosNodeRefusal when CheckTx or DeliverTx refuse it.
   Task<TendermintBroadcast> broadcastCommit(Bytes tx);
   const std::vector<CoinNode>& nodes() const { return rpc_.nodes(); }

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/coins/tendermint/cosmos_queries.h"
+#include "core/coins/tendermint/cosmos_staking_queries.h"
 #include "core/coins/tendermint/cosmos_tx.h"
 #include "core/coins/tendermint/tendermint_coins.h"
 #include "core/coins/tendermint/tendermint_config.h"
@@ -134,4 +135,16 @@ TEST_CASE("send_raw_transaction's TxRaw check", "[tendermint]") {
   CHECK_FALSE(isCosmosTxRaw(fromHex("0a0100")));
   CHECK_FALSE(isCosmosTxRaw(Bytes(tx.bytes.begin(), tx.bytes.end() - 3)));
   CHECK_FALSE(isCosmosTxRaw(fromHex("deadbeef")));
+}
+
+TEST_CASE("Staking query answers: RFC 3339 times and the paged request", "[tendermint]") {
+  CHECK(cosmos_query::rfc3339(0, 0) == "1970-01-01T00:00:00Z");
+  CHECK(cosmos_query::rfc3339(1747045227, 498461529) == "2025-05-12T10:20:27.498461529Z");
+  CHECK(cosmos_query::rfc3339(1747045227, 500000000) == "2025-05-12T10:20:27.500Z");
+  CHECK(cosmos_query::rfc3339(951782400, 0) == "2000-02-29T00:00:00Z");
+  // {1 "BOND_STATUS_BONDED", 2 {2 offset 10, 3 limit 10}}; the first page omits offset 0.
+  CHECK(toHex(cosmos_query::pagedRequest("BOND_STATUS_BONDED", 10, 10)) ==
+        "0a12424f4e445f5354415455535f424f4e444544120410"
+        "0a180a");
+  CHECK(toHex(cosmos_query::pagedRequest("", 0, 10)) == "1202180a");
 }
