@@ -319,6 +319,7 @@ constexpr const char* kResultDoc =
 
 void registerTendermintActivation(MethodTable& t) {
   t.declare("TendermintActivationParams", TendermintActivationParams::schema().ts());
+  t.declare("TendermintTokenParams", TendermintTokenParams::schema().ts());
   t.add({"enable_tendermint_with_assets", kResultDoc, MethodAccess::Protected,
          typedHandler(&enableTendermintWithAssets), nullptr});
   addRpcTaskMethods<TendermintActivationParams>(t, "enable_tendermint", kResultDoc, &checkTaskInit,

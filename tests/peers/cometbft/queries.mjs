@@ -39,7 +39,7 @@ function accountAny(address, a) {
   switch (a.kind) {
     case 'continuous-vesting':
       return { typeUrl: '/cosmos.vesting.v1beta1.ContinuousVestingAccount', value: ContinuousVestingAccount.encode(ContinuousVestingAccount.fromPartial({
-        baseVestingAccount: { baseAccount: base, originalVesting: [], delegatedFree: [], delegatedVesting: [], endTime: 4102444800n },
+        baseVestingAccount: { baseAccount: base, originalVesting: [], delegatedFree: [], delegatedVesting: [], endTime: 2000000000n },
         startTime: 1700000000n })).finish() };
     case 'module':
       return { typeUrl: '/cosmos.auth.v1beta1.ModuleAccount', value: ModuleAccount.encode(ModuleAccount.fromPartial({ baseAccount: base, name: a.moduleName ?? 'custom', permissions: [] })).finish() };
