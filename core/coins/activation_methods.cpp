@@ -17,17 +17,11 @@ namespace {
 // A passive platform (disable_coin without force_disable) is activated anew: it and the tokens
 // it kept are replaced when the new ones register (replacePassive).
 void tokensNotActive(Node& node, const PlatformActivationParams& p) {
-  const CoinRegistry& coins = node.activeCoins();
-  for (const TokenRequest& token : p.tokens) {
-    auto active = coins.find(token.ticker);
-    if (active && !(active->platform() && coins.isPassive(*active->platform())))
-      throwInvalidPayload("Token " + token.ticker + " is already activated");
-  }
+  for (const TokenRequest& token : p.tokens) throwIfTokenActive(node, token.ticker);
 }
 
 void replacePassive(Node& node, const PlatformActivationParams& p) {
-  if (!node.activeCoins().isPassive(p.ticker)) return;
-  for (const auto& coin : node.activeCoins().remove(p.ticker)) coin->onDisable();
+  replacePassivePlatform(node, p.ticker);
 }
 
 // enable_eth_with_tokens and task::enable_eth::* (KDF's EnablePlatformCoinWithTokensError).

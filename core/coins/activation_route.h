@@ -74,6 +74,21 @@ inline ActivationWords<EnableTokenError> tokenActivationWords() {
           [](const std::string& ticker) { return "Token " + ticker + " is already activated"; }};
 }
 
+// A platform activation's token request: refused (InvalidPayload) when the token is active, unless
+// a passive platform (disable_coin without force_disable) keeps it — the activation replaces that
+// platform and its tokens (replacePassivePlatform, the before_register hook).
+inline void throwIfTokenActive(Node& node, const std::string& token) {
+  const CoinRegistry& coins = node.activeCoins();
+  auto active = coins.find(token);
+  if (active && !(active->platform() && coins.isPassive(*active->platform())))
+    throwInvalidPayload("Token " + token + " is already activated");
+}
+
+inline void replacePassivePlatform(Node& node, const std::string& ticker) {
+  if (!node.activeCoins().isPassive(ticker)) return;
+  for (const auto& coin : node.activeCoins().remove(ticker)) coin->onDisable();
+}
+
 template <typename Params, typename E>
 class ActivationRoute {
  public:

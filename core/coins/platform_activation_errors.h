@@ -11,8 +11,8 @@ namespace walletd {
 
 // error_data: PlatformIsAlreadyActivated, PlatformConfigIsNotFound, TokenConfigIsNotFound: the
 // ticker; UnexpectedPlatformProtocol, UnexpectedTokenProtocol: {ticker, protocol};
-// PlatformCoinCreationError, CoinProtocolParseError: {ticker, error}; the others
-// (PlatformCoinMismatch: a token of another platform) the message.
+// PlatformCoinCreationError, CoinProtocolParseError, TokenProtocolParseError: {ticker, error};
+// the others (PlatformCoinMismatch: a token of another platform) the message.
 // clang-format off
 #define WALLETD_ENABLE_PLATFORM_ERRORS(X) \
   X(PlatformIsAlreadyActivated, 400)      \
@@ -21,6 +21,7 @@ namespace walletd {
   X(CoinProtocolParseError, 500)          \
   X(TokenConfigIsNotFound, 400)           \
   X(UnexpectedTokenProtocol, 400)         \
+  X(TokenProtocolParseError, 500)         \
   X(InvalidPayload, 400)                  \
   X(AtLeastOneNodeRequired, 400)          \
   X(PrivKeyPolicyNotAllowed, 400)         \

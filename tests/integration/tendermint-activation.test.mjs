@@ -135,3 +135,19 @@ test('CometBFT 0.34 (deliver_tx) broadcasts; a CheckTx refusal comes back with t
   assert.equal(priced.json.result.received_by_me, '1');
   assert.equal(old.txs.at(-1).code, 0);
 });
+
+test('a passive platform (disabled while its token is active) is activated anew with its token', async () => {
+  const token = await walletd.rpc('enable_tendermint_token', { ticker: 'ATOM-IBC_IRIS', activation_params: {} });
+  assert.equal(token.status, 200, token.text);
+  const off = await walletd.rpc('disable_coin', { coin: 'IRIS' });
+  assert.equal(off.json.result.passivized, true, off.text);
+  const again = await walletd.rpc('enable_tendermint_with_assets', { ticker: 'IRIS', nodes: [{ url: iris.url }],
+    tokens_params: [{ ticker: 'ATOM-IBC_IRIS' }] });
+  assert.equal(again.status, 200, again.text);
+  for (const coin of ['IRIS', 'ATOM-IBC_IRIS']) {
+    const balance = await walletd.post({ userpass: 'Integration-Test-1', method: 'my_balance', coin });
+    assert.equal(balance.status, 200, balance.text);
+  }
+  const down = await walletd.rpc('disable_coin', { coin: 'IRIS', force_disable: true });
+  assert.equal(down.status, 200, down.text);
+});

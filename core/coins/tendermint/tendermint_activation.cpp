@@ -73,8 +73,8 @@ TendermintChain checkedChain(Node& node, const CoinEntry& entry,
   }
   if (p.activation_params) {
     const std::string message =
-        "activation_params " + p.activation_params->dump().substr(0, 80) +
-        " is not supported: walletd activates Tendermint coins with the wallet's own key";
+        "activation_params is not supported: walletd activates Tendermint coins with the "
+        "wallet's own key";
     throw rpcError(EnablePlatformError::PrivKeyPolicyNotAllowed, message, Json(message));
   }
   TendermintChain chain = readTendermintChain(entry);
@@ -83,6 +83,14 @@ TendermintChain checkedChain(Node& node, const CoinEntry& entry,
     if (token == nullptr) {
       throw rpcError(EnablePlatformError::TokenConfigIsNotFound,
                      "Token " + request.ticker + " config is not found", Json(request.ticker));
+    }
+    throwIfMalformed(EnablePlatformError::TokenProtocolParseError, request.ticker,
+                     token->malformed);
+    if (node.families().forProtocol(token->protocol_type) == nullptr) {
+      const std::string error = "unknown variant `" + token->protocolName().substr(0, 40) + "`";
+      throw rpcError(EnablePlatformError::TokenProtocolParseError,
+                     "Token " + request.ticker + " protocol parsing failed: " + error,
+                     Json{{"ticker", request.ticker}, {"error", error}});
     }
     if (token->protocol_type != "TENDERMINTTOKEN") {
       throw rpcError(
@@ -204,12 +212,15 @@ class TendermintPlatformActivator : public CoinActivator<TendermintActivationPar
   }
 };
 
-// Every token of the request must be inactive too.
+// Every token of the request must be inactive too (or kept by a passive platform, which this
+// activation replaces).
 void tokensNotActive(Node& node, const TendermintActivationParams& p) {
-  for (const TendermintTokenRequest& token : p.tokens_params) {
-    if (node.activeCoins().find(token.ticker))
-      throwInvalidPayload("Token " + token.ticker + " is already activated");
-  }
+  for (const TendermintTokenRequest& token : p.tokens_params)
+    throwIfTokenActive(node, token.ticker);
+}
+
+void replacePassive(Node& node, const TendermintActivationParams& p) {
+  replacePassivePlatform(node, p.ticker);
 }
 
 const TendermintPlatformActivator kPlatformActivator;
@@ -226,7 +237,7 @@ const ActivationRoute<TendermintActivationParams, EnablePlatformError>& platform
       [](const CoinFamily& family) {
         return ifTendermint<TendermintActivationParams>(family, kPlatformActivator);
       },
-      {&tokensNotActive, nullptr});
+      {&tokensNotActive, &replacePassive});
   return route;
 }
 

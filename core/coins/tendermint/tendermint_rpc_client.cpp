@@ -72,15 +72,20 @@ TendermintRpcClient::TendermintRpcClient(HttpClient& http, std::vector<CoinNode>
     : rpc_(http, std::move(nodes), kTimeoutMs, clock, std::move(proxy_key)) {}
 
 Task<Json> TendermintRpcClient::call(std::string method, Json params) {
-  std::optional<TransportFailure> refused;
+  std::optional<JsonRpcError> refused;  // thrown after the handler (see tendermint_signing.cpp)
+  Json result;
   try {
-    co_return co_await rpc_.call(std::move(method), std::move(params));
+    result = co_await rpc_.call(std::move(method), std::move(params));
   } catch (const JsonRpcError& e) {
-    const std::string data = e.data.is_string() ? e.data.get<std::string>() : "";
-    if (data.empty()) throw;
-    refused.emplace(e.summary + ": " + data.substr(0, 500), data.substr(0, 500));
+    refused = e;
   }
-  throw *refused;
+  if (refused) {
+    const Json& data = refused->data;
+    if (!data.is_string() || data.get<std::string>().empty()) throw *refused;
+    const std::string detail = data.get<std::string>().substr(0, 500);
+    throw TransportFailure(refused->summary + ": " + detail, detail);
+  }
+  co_return result;
 }
 
 Task<std::uint64_t> TendermintRpcClient::latestHeight() {

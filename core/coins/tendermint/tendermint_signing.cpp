@@ -43,22 +43,47 @@ Task<CosmosAccount> signerAccount(TendermintPlatform& platform, std::string addr
   co_return *account;
 }
 
+// The "expected N" of a refusal that is a sequence mismatch; nullopt for any other refusal.
+std::optional<std::uint64_t> mismatchedSequence(const CosmosNodeRefusal& e) {
+  if (e.log.find("sequence mismatch") == std::string::npos) return std::nullopt;
+  return expectedSequence(e.log);
+}
+
+namespace {
+
+[[noreturn]] void throwSequenceRace() {
+  throw TendermintNodeMisbehaved("the account sequence changed again while signing; retry");
+}
+
+// The sequence to sign with again after `refused`: the one a first sequence mismatch expects.
+// Any other refusal, or a second mismatch, is thrown. (The callers keep the refusal and decide
+// outside the catch block: LLVM 14's wasm exception handling miscompiles a rethrow in a
+// coroutine's handler.)
+std::uint64_t retrySequence(const CosmosNodeRefusal& refused, int attempt) {
+  const std::optional<std::uint64_t> expected = mismatchedSequence(refused);
+  if (!expected) throw refused;
+  if (attempt > 0) throwSequenceRace();
+  return *expected;
+}
+
+}  // namespace
+
 Task<std::uint64_t> simulatedFee(TendermintPlatform& platform, TendermintSigner signer,
                                  CosmosTxPlan& plan, double gas_price) {
   CosmosTxPlan simulation = simulationOf(plan);
-  for (int attempt = 0;; ++attempt) {
+  std::optional<std::uint64_t> gas_used;
+  for (int attempt = 0; !gas_used; ++attempt) {
     const SignedCosmosTx signed_tx = signCosmosTx(simulation, signer.key, signer.public_key);
-    std::optional<std::uint64_t> expected;
+    std::optional<CosmosNodeRefusal> refused;
     try {
-      const std::uint64_t gas_used = co_await platform.client().simulateGas(signed_tx.bytes);
-      plan.sequence = simulation.sequence;
-      co_return cosmosFee(gas_used, gas_price);
+      gas_used = co_await platform.client().simulateGas(signed_tx.bytes);
     } catch (const CosmosNodeRefusal& e) {
-      expected = attempt == 0 ? expectedSequence(e.log) : std::nullopt;
-      if (!expected || e.log.find("sequence mismatch") == std::string::npos) throw;
+      refused = e;
     }
-    simulation.sequence = *expected;
+    if (refused) simulation.sequence = retrySequence(*refused, attempt);
   }
+  plan.sequence = simulation.sequence;
+  co_return cosmosFee(*gas_used, gas_price);
 }
 
 Task<SignedCosmosTx> signFresh(TendermintPlatform& platform, TendermintSigner signer,
@@ -72,21 +97,19 @@ Task<SignedCosmosTx> signFresh(TendermintPlatform& platform, TendermintSigner si
 
 Task<SignedCosmosTx> broadcastSigned(TendermintPlatform& platform, TendermintSigner signer,
                                      CosmosTxPlan plan, SignedCosmosTx signed_tx) {
-  std::optional<std::uint64_t> expected;
-  try {
-    const TendermintBroadcast sent = co_await platform.client().broadcastCommit(signed_tx.bytes);
-    (void)sent;
-    co_return signed_tx;
-  } catch (const CosmosNodeRefusal& e) {
-    if (e.log.find("sequence mismatch") == std::string::npos) throw;
-    expected = expectedSequence(e.log);
-    if (!expected) throw;
+  for (int attempt = 0;; ++attempt) {
+    std::optional<CosmosNodeRefusal> refused;
+    try {
+      const TendermintBroadcast sent = co_await platform.client().broadcastCommit(signed_tx.bytes);
+      (void)sent;
+    } catch (const CosmosNodeRefusal& e) {
+      refused = e;
+    }
+    if (!refused) break;
+    plan.sequence = retrySequence(*refused, attempt);
+    signed_tx = signCosmosTx(plan, signer.key, signer.public_key);
   }
-  plan.sequence = *expected;
-  const SignedCosmosTx resigned = signCosmosTx(plan, signer.key, signer.public_key);
-  const TendermintBroadcast sent = co_await platform.client().broadcastCommit(resigned.bytes);
-  (void)sent;
-  co_return resigned;
+  co_return signed_tx;
 }
 
 }  // namespace walletd

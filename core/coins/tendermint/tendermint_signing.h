@@ -34,6 +34,9 @@ Task<CosmosAccount> signerAccount(TendermintPlatform& platform, std::string addr
 Task<std::uint64_t> simulatedFee(TendermintPlatform& platform, TendermintSigner signer,
                                  CosmosTxPlan& plan, double gas_price);
 
+// The "expected N" of a refusal that is an SDK sequence mismatch; nullopt otherwise.
+std::optional<std::uint64_t> mismatchedSequence(const CosmosNodeRefusal& refusal);
+
 // Re-reads the account and signs.
 Task<SignedCosmosTx> signFresh(TendermintPlatform& platform, TendermintSigner signer,
                                CosmosTxPlan plan);

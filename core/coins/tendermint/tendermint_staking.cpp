@@ -42,8 +42,7 @@ void checkValidator(const std::string& address) {
         convertBits(decoded.data, 5, 8, false).size() != 20)
       throw EncodingError("not a 20-byte bech32 address");
   } catch (const EncodingError& e) {
-    const std::string message =
-        "invalid bech32: '" + address.substr(0, 100) + "' (" + e.what() + ")";
+    const std::string message = std::string("Invalid validator address: ") + e.what();
     throw rpcError(DelegationError::AddressError, message, Json(message));
   }
 }
@@ -131,12 +130,15 @@ TendermintSigner delegator(const TendermintPlatform& platform,
 Task<std::optional<Bytes>> rewardsOf(TendermintPlatform& platform, std::string delegator,
                                      std::string validator) {
   std::optional<Bytes> out;
+  std::optional<CosmosNodeRefusal> refused;  // thrown after the handler (tendermint_signing.cpp)
   try {
     out = co_await platform.client().ask(cosmos_query::kDelegationRewards,
                                          cosmos_query::pairRequest(delegator, validator));
   } catch (const CosmosNodeRefusal& e) {
-    if (e.log.find("delegation does not exist") == std::string::npos) throw;
+    refused = e;
   }
+  if (refused && refused->log.find("delegation does not exist") == std::string::npos)
+    throw *refused;
   co_return out;
 }
 

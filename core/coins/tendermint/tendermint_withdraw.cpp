@@ -54,8 +54,7 @@ std::string destinationPrefix(const std::string& to) {
       throw EncodingError("account ids are 20 or 32 bytes");
     return decoded.hrp;
   } catch (const EncodingError& e) {
-    refuse(WithdrawError::InvalidAddress,
-           "invalid bech32: '" + to.substr(0, 100) + "' (" + e.what() + ")");
+    refuse(WithdrawError::InvalidAddress, std::string("Invalid address: ") + e.what());
   }
 }
 
