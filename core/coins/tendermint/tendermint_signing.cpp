@@ -36,11 +36,10 @@ CosmosTxPlan simulationOf(const CosmosTxPlan& plan) {
 
 }  // namespace
 
-Task<CosmosAccount> signerAccount(TendermintPlatform& platform, std::string address,
-                                  std::string coin) {
-  const std::optional<CosmosAccount> account = co_await platform.client().account(address);
+CosmosAccount knownAccount(const std::optional<CosmosAccount>& account, const std::string& address,
+                           const std::string& coin) {
   if (!account) throwUnknownAccount(address, coin);
-  co_return *account;
+  return *account;
 }
 
 // The "expected N" of a refusal that is a sequence mismatch; nullopt for any other refusal.

@@ -24,10 +24,10 @@ inline constexpr std::uint64_t kCosmosSimulationGas = 125000;
 // ceil(gas_used × 1.5 × gas_price), as KDF computes it (in f64).
 std::uint64_t cosmosFee(std::uint64_t gas_used, double gas_price);
 
-// The account of `address`, or NotSufficientBalance naming `coin` when the chain does not know it
-// (a never-funded address has nothing to spend).
-Task<CosmosAccount> signerAccount(TendermintPlatform& platform, std::string address,
-                                  std::string coin);
+// `account` as read for `address`, or NotSufficientBalance naming `coin` when the chain does not
+// know the address (a never-funded address has nothing to spend).
+CosmosAccount knownAccount(const std::optional<CosmosAccount>& account, const std::string& address,
+                           const std::string& coin);
 
 // The simulated fee of `plan` (its fee and gas limit are replaced for the simulation); a sequence
 // mismatch is simulated once more with the expected sequence, which `plan` then carries.

@@ -150,7 +150,9 @@ Task<TransactionDetails> tendermintWithdraw(TendermintPlatform& platform, Withdr
   std::uint64_t height = 0;
   UInt256 balance, platform_balance;
   std::vector<Task<void>> reads;
+  std::optional<CosmosAccount> found;  // read at once with the rest: one round trip fewer
   reads.push_back(storeInto(height, platform.client().latestHeight()));
+  reads.push_back(storeInto(found, platform.client().account(signer.address)));
   reads.push_back(storeInto(balance, platform.client().balance(signer.address, coin.denom)));
   if (token) {
     reads.push_back(
@@ -169,7 +171,7 @@ Task<TransactionDetails> tendermintWithdraw(TendermintPlatform& platform, Withdr
     amount = requestedUnits(req, coin.decimals);
     if (balance < amount) throwNotSufficientBalance(coin.ticker, balance, amount, coin.decimals);
   }
-  const CosmosAccount account = co_await signerAccount(platform, signer.address, coin.ticker);
+  const CosmosAccount account = knownAccount(found, signer.address, coin.ticker);
 
   const std::uint64_t timeout_ns = platform.clock().unixMillis() * 1'000'000 + kIbcTimeoutNs;
   auto message = [&](const UInt256& units) {
