@@ -44,4 +44,10 @@ struct TxHistoryPage {
   std::uint64_t total = 0;
 };
 
+// Fills `page`'s transactions, confirmations, skipped and total from every row of the history
+// (newest first) and each row's block height (0 unconfirmed), as KDF pages: from the row after
+// `request.from_id` (an internal_id; StorageError when no row has it), else page_number × limit.
+void fillHistoryPage(TxHistoryPage& page, std::vector<TransactionDetails> rows,
+                     const std::vector<std::uint64_t>& heights, const TxHistoryRequest& request);
+
 }  // namespace walletd

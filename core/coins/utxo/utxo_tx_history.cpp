@@ -148,28 +148,7 @@ Task<TxHistoryPage> UtxoCoin::txHistory(TxHistoryRequest request) {
     heights.push_back(stored->height);
   }
 
-  std::size_t first = 0;
-  if (request.from_id) {
-    auto at = std::find_if(all.begin(), all.end(), [&request](const TransactionDetails& d) {
-      return d.internal_id == *request.from_id;
-    });
-    if (at == all.end()) {
-      const std::string message =
-          "No transaction with internal_id " + request.from_id->substr(0, 80) + " in the history";
-      throw rpcError(TxHistoryError::StorageError, message, Json(message));
-    }
-    first = static_cast<std::size_t>(at - all.begin()) + 1;
-  } else {
-    first = static_cast<std::size_t>(request.page_number - 1) * request.limit;
-  }
-  page.total = all.size();
-  page.skipped = std::min<std::size_t>(first, all.size());
-  for (std::size_t i = first; i < all.size() && i < first + request.limit; ++i) {
-    page.confirmations.push_back(heights[i] == 0 || heights[i] > page.current_block
-                                     ? 0
-                                     : page.current_block + 1 - heights[i]);
-    page.transactions.push_back(std::move(all[i]));
-  }
+  fillHistoryPage(page, std::move(all), heights, request);
   co_return page;
 }
 
