@@ -10,6 +10,7 @@
 #include "core/coins/tendermint/tendermint_activation.h"
 
 #include "core/coins/activation_route.h"
+#include "core/coins/hd_platform_wallet.h"
 #include "core/coins/platform_activation_errors.h"
 #include "core/coins/tendermint/tendermint_coins.h"
 #include "core/coins/tendermint/tendermint_family.h"
@@ -50,7 +51,7 @@ struct TendermintActivationParams {
             .required("ticker", &P::ticker)
             .required("nodes", &P::nodes, "CometBFT JSON-RPC URLs; other node keys are ignored")
             .required("tokens_params", &P::tokens_params)
-            .fallback("tx_history", &P::tx_history, false, "history comes with a later stop")
+            .fallback("tx_history", &P::tx_history, false)
             .fallback("get_balances", &P::get_balances, true)
             .optionalKeep("path_to_address", &P::path_to_address, "HD wallets only")
             .optional("activation_params", &P::activation_params,
@@ -177,6 +178,14 @@ Task<ActivatedCoins> connectPlatform(Node& node, const CoinEntry& entry,
   }
   handle->setProgress("Finishing");
   ActivatedCoins out;
+  if (p.tx_history) {
+    platform->setHistory(std::make_shared<TendermintHistory>(
+        node.storage(), walletStorageId(node.keys()) + "/" + p.ticker + "/"));
+    Executor& executor = node.executor();
+    out.on_registered = [platform, &executor] {
+      startTendermintHistoryLoop(platform, executor, platform->stopToken());
+    };
+  }
   out.result = std::move(result);
   out.coins.push_back(platform);
   for (auto& token : tokens) out.coins.push_back(token);

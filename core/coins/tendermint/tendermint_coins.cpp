@@ -54,6 +54,11 @@ Task<std::string> TendermintPlatform::sendRawTransaction(SendRawRequest request)
   co_return sent.hash.empty() ? cosmosTxHash(*request.tx_bytes) : sent.hash;
 }
 
+Task<TxHistoryPage> TendermintPlatform::txHistory(TxHistoryRequest request) {
+  return tendermintHistoryPage(*this, {chain_.ticker, chain_.denom, chain_.decimals, ""},
+                               std::move(request));
+}
+
 TendermintToken::TendermintToken(TendermintTokenConfig config,
                                  std::shared_ptr<TendermintPlatform> platform)
     : config_(std::move(config)), platform_(std::move(platform)) {}
@@ -61,6 +66,13 @@ TendermintToken::TendermintToken(TendermintTokenConfig config,
 Task<BalanceInfo> TendermintToken::myBalance() {
   const UInt256 units = co_await platform_->balanceOf(config_.denom);
   co_return spendableBalance(units, config_.decimals);
+}
+
+Task<TxHistoryPage> TendermintToken::txHistory(TxHistoryRequest request) {
+  return tendermintHistoryPage(
+      *platform_,
+      {config_.ticker, config_.denom, config_.decimals, tendermintTokenId(config_.denom)},
+      std::move(request));
 }
 
 Task<std::string> TendermintToken::sendRawTransaction(SendRawRequest request) {

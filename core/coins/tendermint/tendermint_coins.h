@@ -11,6 +11,7 @@
 
 #include "core/coins/active_coin.h"
 #include "core/coins/tendermint/tendermint_config.h"
+#include "core/coins/tendermint/tendermint_history.h"
 #include "core/coins/tendermint/tendermint_rpc_client.h"
 #include "core/coins/tendermint/tendermint_staking.h"
 #include "core/crypto/secp256k1.h"
@@ -42,6 +43,13 @@ class TendermintPlatform : public ActiveCoin {
   Task<TransactionDetails> withdraw(WithdrawRequest request) override;
   Task<std::string> sendRawTransaction(SendRawRequest request) override;
   StakingCoin* staking() override { return &staking_; }
+  Task<TxHistoryPage> txHistory(TxHistoryRequest request) override;
+  void onDisable() override { stop_.cancel(); }
+
+  // The history (tx_history: true), null without; its loop stops with the coin.
+  TendermintHistory* history() { return history_.get(); }
+  void setHistory(std::shared_ptr<TendermintHistory> history) { history_ = std::move(history); }
+  CancellationToken stopToken() const { return stop_.token(); }
 
   const TendermintChain& chain() const { return chain_; }
   TendermintRpcClient& client() { return client_; }
@@ -60,6 +68,8 @@ class TendermintPlatform : public ActiveCoin {
   std::shared_ptr<HdWallet> hd_;
   Clock& clock_;
   TendermintStaking staking_{*this};
+  std::shared_ptr<TendermintHistory> history_;
+  CancellationSource stop_;
 };
 
 class TendermintToken : public ActiveCoin {
@@ -72,6 +82,7 @@ class TendermintToken : public ActiveCoin {
   Task<BalanceInfo> myBalance() override;
   Task<TransactionDetails> withdraw(WithdrawRequest request) override;
   Task<std::string> sendRawTransaction(SendRawRequest request) override;
+  Task<TxHistoryPage> txHistory(TxHistoryRequest request) override;
 
   const TendermintTokenConfig& config() const { return config_; }
   TendermintPlatform& tendermintPlatform() { return *platform_; }

@@ -3,6 +3,7 @@
 
 #include <cctype>
 
+#include "core/coins/tendermint/tendermint_history.h"
 #include "core/encoding/base64.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
@@ -62,6 +63,20 @@ TendermintBroadcast broadcastOutcome(const Json& result) {
   for (char& c : out.hash) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   out.height = number(result.value("height", Json("0")), "height");
   return out;
+}
+
+// The `block` answer's block.header.time in Unix seconds.
+std::uint64_t headerTime(const Json& result) {
+  const Json* at = &result;
+  for (const char* key : {"block", "header", "time"}) {
+    if (!at->is_object() || !at->contains(key)) at = nullptr;
+    if (at == nullptr) break;
+    at = &(*at)[key];
+  }
+  const auto seconds =
+      at && at->is_string() ? rfc3339Seconds(at->get<std::string>()) : std::nullopt;
+  if (!seconds) throw TendermintNodeMisbehaved("block without an RFC 3339 header.time");
+  return *seconds;
 }
 
 }  // namespace
@@ -184,6 +199,27 @@ Task<TendermintBroadcast> TendermintRpcClient::broadcastCommit(Bytes tx) {
   params["tx"] = base64Encode(tx);
   const Json result = co_await call("broadcast_tx_commit", std::move(params));
   co_return broadcastOutcome(result);
+}
+
+Task<Json> TendermintRpcClient::txSearch(std::string query, std::uint32_t page,
+                                         std::uint32_t per_page) {
+  Json params = Json::object();
+  params["query"] = std::move(query);
+  params["prove"] = false;
+  params["page"] = std::to_string(page);
+  params["per_page"] = std::to_string(per_page);
+  params["order_by"] = "asc";
+  const Json result = co_await call("tx_search", std::move(params));
+  if (!result.is_object() || !result.contains("txs") || !result["txs"].is_array())
+    throw TendermintNodeMisbehaved("tx_search without `txs`");
+  co_return result;
+}
+
+Task<std::uint64_t> TendermintRpcClient::blockTime(std::uint64_t height) {
+  Json params = Json::object();
+  params["height"] = std::to_string(height);
+  const Json result = co_await call("block", std::move(params));
+  co_return headerTime(result);
 }
 
 std::optional<std::uint64_t> expectedSequence(const std::string& log) {

@@ -60,6 +60,10 @@ class TendermintRpcClient {
   Task<std::optional<Bytes>> ask(std::string path, Bytes data);
   // Waits for the block; CosmosNodeRefusal when CheckTx or DeliverTx refuse it.
   Task<TendermintBroadcast> broadcastCommit(Bytes tx);
+  // tx_search's result for `query` (`prove` false, oldest first): {txs, total_count}.
+  Task<Json> txSearch(std::string query, std::uint32_t page, std::uint32_t per_page);
+  // The `block` at `height`'s header.time, in Unix seconds.
+  Task<std::uint64_t> blockTime(std::uint64_t height);
   const std::vector<CoinNode>& nodes() const { return rpc_.nodes(); }
 
  private:

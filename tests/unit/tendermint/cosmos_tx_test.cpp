@@ -10,6 +10,7 @@
 #include "core/coins/tendermint/cosmos_tx.h"
 #include "core/coins/tendermint/tendermint_coins.h"
 #include "core/coins/tendermint/tendermint_config.h"
+#include "core/coins/tendermint/tendermint_history.h"
 #include "core/coins/tendermint/tendermint_rpc_client.h"
 #include "core/coins/tendermint/tendermint_signing.h"
 #include "core/encoding/hex.h"
@@ -147,4 +148,12 @@ TEST_CASE("Staking query answers: RFC 3339 times and the paged request", "[tende
         "0a12424f4e445f5354415455535f424f4e444544120410"
         "0a180a");
   CHECK(toHex(cosmos_query::pagedRequest("", 0, 10)) == "1202180a");
+}
+
+TEST_CASE("CometBFT block times in RFC 3339 read as Unix seconds", "[tendermint]") {
+  CHECK(rfc3339Seconds("1970-01-01T00:00:00Z") == 0U);
+  CHECK(rfc3339Seconds("2025-05-12T10:20:27.498461529Z") == 1747045227U);
+  CHECK(rfc3339Seconds("2000-02-29T00:00:00Z") == 951782400U);
+  CHECK_FALSE(rfc3339Seconds("2025-05-12T10:20:27+02:00"));
+  CHECK_FALSE(rfc3339Seconds("yesterday"));
 }
