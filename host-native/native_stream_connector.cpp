@@ -1,4 +1,4 @@
-// Newline-delimited TCP and TLS streams for the core.
+// Line streams for the core: newline-delimited over TCP and TLS, WebSocket messages over either.
 #include "host-native/native_stream_connector.h"
 
 #include <openssl/err.h>
@@ -20,39 +20,85 @@
 #include <optional>
 
 #include "core/async/coroutine_compat.h"
+#include "core/encoding/base64.h"
 #include "core/platform/http_client.h"
+#include "host-native/line_framing.h"
+#include "host-native/os_platform.h"
 
 namespace walletd {
 namespace {
 
-struct HostPort {
-  std::string host;
+using Clock = std::chrono::steady_clock;
+
+// Where a stream goes. ws:// and wss:// also say what to GET, with which Host header.
+struct Endpoint {
+  std::string host;  // a name or an address ([IPv6] without its brackets)
   std::string port;
   bool tls = false;
+  bool websocket = false;
+  std::string target;       // the path and query, "/" at least (WebSocket)
+  std::string host_header;  // host[:port], the port only when it is not the scheme's default
 };
 
-HostPort parseUrl(const std::string& url) {
-  std::string rest = url;
-  bool tls = false;
-  if (rest.rfind("tcp://", 0) == 0) {
-    rest = rest.substr(6);
-  } else if (rest.rfind("ssl://", 0) == 0) {
-    rest = rest.substr(6);
-    tls = true;
-  } else if (rest.find("://") != std::string::npos) {
-    throw TransportError("the daemon opens tcp:// and ssl:// streams, not " + url);
+// host:port or [IPv6]:port into `to` (the port may be left out when there is a default).
+void splitAuthority(std::string_view authority, const char* default_port, const std::string& url,
+                    Endpoint& to) {
+  std::size_t colon = authority.rfind(':');
+  bool bad = authority.empty();
+  if (!bad && authority.front() == '[') {  // [IPv6], then :port or nothing
+    const std::size_t close = authority.find(']');
+    colon = close == std::string_view::npos || close + 1 == authority.size()
+                ? std::string_view::npos
+                : close + 1;
+    bad = close == std::string_view::npos ||
+          (colon != std::string_view::npos && authority[colon] != ':');
   }
-  const auto colon = rest.rfind(':');
-  if (colon == std::string::npos || colon == 0 || colon + 1 == rest.size())
-    throw TransportError("expected host:port, got " + url);
-  std::string host = rest.substr(0, colon);
-  if (host.size() > 2 && host.front() == '[' && host.back() == ']')
-    host = host.substr(1, host.size() - 2);  // [IPv6]
-  return {host, rest.substr(colon + 1), tls};
+  if (colon == std::string_view::npos && default_port == nullptr) bad = true;
+  if (colon != std::string_view::npos && (colon == 0 || colon + 1 == authority.size())) bad = true;
+  if (bad) throw TransportError("expected host:port, got " + url);
+  const std::string_view host = authority.substr(0, colon);
+  to.host = host.size() > 2 && host.front() == '[' ? host.substr(1, host.size() - 2) : host;
+  to.port = colon == std::string_view::npos ? default_port : authority.substr(colon + 1);
+  to.host_header = host;
+  if (default_port == nullptr || to.port != default_port)
+    to.host_header.append(":").append(to.port);
+}
+
+// tcp://host:port (or host:port), ssl://host:port, ws://host[:port][/path][?query], wss://...
+Endpoint parseUrl(const std::string& url) {
+  struct Scheme {
+    std::string_view prefix;
+    bool tls, websocket;
+    const char* default_port;
+  };
+  static constexpr Scheme kSchemes[] = {{"tcp://", false, false, nullptr},
+                                        {"ssl://", true, false, nullptr},
+                                        {"ws://", false, true, "80"},
+                                        {"wss://", true, true, "443"}};
+  Scheme scheme = kSchemes[0];
+  std::string_view rest = url;
+  const auto known = std::find_if(std::begin(kSchemes), std::end(kSchemes),
+                                  [&](const Scheme& s) { return rest.rfind(s.prefix, 0) == 0; });
+  if (known != std::end(kSchemes)) {
+    scheme = *known;
+    rest.remove_prefix(scheme.prefix.size());
+  } else if (rest.find("://") != std::string_view::npos) {
+    throw TransportError("the daemon opens tcp://, ssl://, ws:// and wss:// streams, not " + url);
+  }
+  Endpoint to;
+  to.tls = scheme.tls;
+  to.websocket = scheme.websocket;
+  const std::size_t path = scheme.websocket ? rest.find_first_of("/?#") : std::string_view::npos;
+  const std::string_view target =
+      path == std::string_view::npos ? "" : rest.substr(path, rest.find('#', path) - path);
+  to.target = std::string(target.rfind('/', 0) == 0 ? "" : "/").append(target);
+  if (path == 0 || rest.empty()) throw TransportError("expected host:port, got " + url);
+  splitAuthority(rest.substr(0, path), scheme.default_port, url, to);
+  return to;
 }
 
 // A connected socket, or TransportError. Blocking; bounded by `timeout_ms`.
-int connectTcp(const HostPort& to, std::uint64_t timeout_ms) {
+int connectTcp(const Endpoint& to, std::uint64_t timeout_ms) {
   addrinfo hints{};
   hints.ai_family = AF_UNSPEC;
   hints.ai_socktype = SOCK_STREAM;
@@ -86,29 +132,49 @@ int connectTcp(const HostPort& to, std::uint64_t timeout_ms) {
   return fd;
 }
 
-// The bytes under a line stream: a TCP socket, or TLS over one. read() is called by the reader
-// thread only, writeAll() by the core thread; close() from either.
+// Milliseconds until `deadline`, at least 0; -1 (no limit) without one.
+int msUntil(const std::optional<Clock::time_point>& deadline) {
+  if (!deadline) return -1;
+  const auto left = std::chrono::ceil<std::chrono::milliseconds>(*deadline - Clock::now());
+  return static_cast<int>(std::clamp<std::int64_t>(left.count(), 0, 1 << 30));
+}
+
+// The bytes under a line stream: a TCP socket, or TLS over one. read() is called by one thread
+// at a time (the connecting thread for a WebSocket handshake, then the reader thread), writes are
+// serialised by the stream; close() may come from any thread.
 class Channel {
  public:
   explicit Channel(int fd) : fd_(fd) {}
   virtual ~Channel() { ::close(fd_); }
-  // Some bytes; 0 at the end of the stream; -1 when it broke (`problem` says how).
+  // Some bytes; 0 at the end of the stream; -1 when it broke or the deadline passed (`problem`
+  // says which).
   virtual ssize_t read(char* buffer, std::size_t size, std::string& problem) = 0;
   virtual void writeAll(const std::string& data) = 0;  // TransportError when it broke
+  // Sends what fits now, without waiting and without errors (a goodbye before hanging up).
+  virtual void sendNow(const std::string& data) noexcept = 0;
   void close() {
     closing_ = true;
     ::shutdown(fd_, SHUT_RDWR);
   }
+  void closeWriting() { ::shutdown(fd_, SHUT_WR); }  // the server reads the end of the stream
+  // Bounds the next reads (the WebSocket handshake's answer); nullopt: none.
+  void setReadDeadline(std::optional<Clock::time_point> deadline) { deadline_ = deadline; }
 
  protected:
   int fd_;
   std::atomic<bool> closing_{false};
+  std::optional<Clock::time_point> deadline_;
 };
 
 class TcpChannel : public Channel {
  public:
   using Channel::Channel;
   ssize_t read(char* buffer, std::size_t size, std::string& problem) override {
+    pollfd p{fd_, POLLIN, 0};
+    if (deadline_ && ::poll(&p, 1, msUntil(deadline_)) <= 0) {
+      problem = "timed out";
+      return -1;
+    }
     const ssize_t n = ::recv(fd_, buffer, size, 0);
     if (n < 0) problem = std::string("the connection broke: ") + std::strerror(errno);
     return n;
@@ -121,6 +187,10 @@ class TcpChannel : public Channel {
         throw TransportError(std::string("the connection broke: ") + std::strerror(errno));
       sent += static_cast<std::size_t>(n);
     }
+  }
+  void sendNow(const std::string& data) noexcept override {
+    [[maybe_unused]] const ssize_t n =
+        ::send(fd_, data.data(), data.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
   }
 };
 
@@ -162,8 +232,13 @@ class TlsChannel : public Channel {
         return -1;
       }
       if (closing_) return 0;
+      if (deadline_ && msUntil(deadline_) == 0) {
+        problem = "timed out";
+        return -1;
+      }
       pollfd p{fd_, static_cast<short>(error == SSL_ERROR_WANT_READ ? POLLIN : POLLOUT), 0};
-      ::poll(&p, 1, 200);  // bounded: close() is noticed within 200 ms
+      const int wait = msUntil(deadline_);
+      ::poll(&p, 1, wait < 0 ? 200 : std::min(wait, 200));  // close() is noticed within 200 ms
     }
   }
   void writeAll(const std::string& data) override {
@@ -189,6 +264,11 @@ class TlsChannel : public Channel {
       ::poll(&p, 1, 100);
     }
   }
+  void sendNow(const std::string& data) noexcept override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    SSL_write(ssl_, data.data(), static_cast<int>(data.size()));  // the socket does not block
+    ERR_clear_error();
+  }
 
  private:
   std::mutex mutex_;
@@ -199,7 +279,7 @@ class TlsChannel : public Channel {
 // TLS handshake on a connected blocking socket within `timeout_ms`: the server's certificate
 // chain checked against the system's trust store (or SSL_CERT_FILE) and its name or IP address
 // against the host, unless `verify` is false. Takes ownership of `fd`.
-std::unique_ptr<Channel> startTls(int fd, const HostPort& to, bool verify,
+std::unique_ptr<Channel> startTls(int fd, const Endpoint& to, bool verify,
                                   std::uint64_t timeout_ms) {
   timeval limit{static_cast<time_t>(timeout_ms / 1000),
                 static_cast<suseconds_t>((timeout_ms % 1000) * 1000)};
@@ -248,6 +328,67 @@ std::unique_ptr<Channel> startTls(int fd, const HostPort& to, bool verify,
   return std::make_unique<TlsChannel>(fd, ctx, ssl);
 }
 
+// The operating system's CSPRNG, for WebSocket keys and masks (any thread).
+Random& osRandom() {
+  static OsRandom random;
+  return random;
+}
+
+// The WebSocket opening handshake on a connected channel, its answer read before `deadline`.
+// Answers the bytes the server sent after its 101 answer (frames already).
+std::string openWebSocket(Channel& channel, const Endpoint& to, Clock::time_point deadline) {
+  const std::string key = base64Encode(osRandom().bytes(16));
+  const std::string where = "the WebSocket handshake with " + to.host_header + ": ";
+  channel.writeAll(websocket::upgradeRequest(to.host_header, to.target, key));
+  channel.setReadDeadline(deadline);
+  std::string received;
+  std::size_t head_end;
+  while ((head_end = received.find("\r\n\r\n")) == std::string::npos) {
+    if (received.size() > 16384) throw TransportError(where + "the answer's head is over 16 KiB");
+    char chunk[4096];
+    std::string problem;
+    const ssize_t n = channel.read(chunk, sizeof chunk, problem);
+    if (n <= 0)
+      throw TransportError(where + (n == 0 ? "the server closed the connection" : problem));
+    received.append(chunk, static_cast<std::size_t>(n));
+  }
+  channel.setReadDeadline(std::nullopt);
+  try {
+    websocket::checkUpgradeResponse(std::string_view(received).substr(0, head_end + 4), key);
+  } catch (const TransportError& e) {
+    throw TransportError(where + e.what());
+  }
+  return received.substr(head_end + 4);
+}
+
+// A connected stream: its bytes, how they carry lines, and what the server already sent.
+struct Opened {
+  std::unique_ptr<Channel> channel;
+  std::unique_ptr<LineFraming> framing;
+  std::string first_bytes;
+};
+
+// TCP, then TLS and the WebSocket handshake as the URL asks, all before `timeout_ms`. Blocking.
+Opened openStream(const Endpoint& to, bool verify, std::uint64_t timeout_ms) {
+  const Clock::time_point deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
+  Opened opened;
+  const int fd = connectTcp(to, timeout_ms);
+  if (to.tls) {
+    const auto left = static_cast<std::uint64_t>(std::max(1, msUntil(deadline)));
+    opened.channel = startTls(fd, to, verify, left);
+  } else {
+    opened.channel = std::make_unique<TcpChannel>(fd);
+  }
+  if (to.websocket) {
+    opened.first_bytes = openWebSocket(*opened.channel, to, deadline);
+    opened.framing =
+        std::make_unique<WebSocketFraming>(osRandom(), NativeStreamConnector::kMaxLineBytes);
+  } else {
+    opened.framing = std::make_unique<NewlineFraming>(NativeStreamConnector::kMaxLineBytes);
+  }
+  return opened;
+}
+
 // What the reader thread and the core share.
 struct StreamState {
   explicit StreamState(Executor& c) : core(c) {}
@@ -257,18 +398,36 @@ struct StreamState {
   bool ended = false;
   std::string problem;
   coro::handle<> waiter = nullptr;
+  std::mutex write_mutex;  // the core's lines and the reader's replies go out one at a time
 
   void wake() {  // under mutex
     if (auto w = std::exchange(waiter, nullptr)) core.post([w]() mutable { w.resume(); });
   }
+  // Queues `more` lines; `end` (why) ends the stream. Wakes a waiting readLine if there is news.
+  void deliver(std::vector<std::string> more, const std::optional<std::string>& end) {
+    std::lock_guard<std::mutex> lock(mutex);
+    const bool news = !more.empty() || end.has_value();
+    for (std::string& line : more) lines.push_back(std::move(line));
+    if (end) {
+      ended = true;
+      problem = *end;
+    }
+    if (news) wake();
+  }
 };
 
+// A line stream over a channel: a reader thread turns the server's bytes into lines (through
+// the framing) and posts them to the core executor; writes go out from the core thread.
 class ChannelLineStream : public LineStream {
  public:
-  ChannelLineStream(Executor& core, std::unique_ptr<Channel> channel)
-      : channel_(std::move(channel)), state_(std::make_shared<StreamState>(core)) {
-    reader_ =
-        std::thread([channel = channel_.get(), state = state_] { readLoop(*channel, *state); });
+  ChannelLineStream(Executor& core, Opened opened)
+      : channel_(std::move(opened.channel)),
+        framing_(std::move(opened.framing)),
+        state_(std::make_shared<StreamState>(core)) {
+    reader_ = std::thread([channel = channel_.get(), framing = framing_.get(), state = state_,
+                           first = std::move(opened.first_bytes)]() mutable {
+      readLoop(*channel, *framing, *state, std::move(first));
+    });
   }
   ~ChannelLineStream() override {
     close();
@@ -276,8 +435,15 @@ class ChannelLineStream : public LineStream {
   }
 
   Task<void> writeLine(std::string line) override {
-    line.push_back('\n');
-    channel_->writeAll(line);
+    {
+      std::lock_guard<std::mutex> lock(state_->mutex);
+      if (state_->ended)
+        throw TransportError(state_->problem.empty() ? "the server closed the connection"
+                                                     : state_->problem);
+    }
+    const std::string bytes = framing_->frame(line);
+    std::lock_guard<std::mutex> lock(state_->write_mutex);
+    channel_->writeAll(bytes);
     co_return;
   }
 
@@ -308,57 +474,85 @@ class ChannelLineStream : public LineStream {
     co_return co_await next;
   }
 
-  void close() override { channel_->close(); }
+  // Hangs up: a WebSocket says goodbye first (a close frame, unless the stream already ended or
+  // the reader thread is writing: close() never waits for the network).
+  void close() override {
+    if (closed_.exchange(true)) return;
+    bool ended;
+    {
+      std::lock_guard<std::mutex> lock(state_->mutex);
+      ended = state_->ended;
+    }
+    std::unique_lock<std::mutex> writing(state_->write_mutex, std::try_to_lock);
+    if (!ended && writing.owns_lock()) {
+      const std::string goodbye = framing_->goodbye();
+      if (!goodbye.empty()) channel_->sendNow(goodbye);
+    }
+    channel_->close();
+  }
 
  private:
-  static void readLoop(Channel& channel, StreamState& s) {
-    std::string buffer;
+  // The reader thread: `bytes` first (what came with the handshake), then each read.
+  static void readLoop(Channel& channel, LineFraming& framing, StreamState& s, std::string bytes) {
     char chunk[16384];
     for (;;) {
-      std::string problem;
-      const ssize_t n = channel.read(chunk, sizeof chunk, problem);
-      if (n <= 0) {
-        std::lock_guard<std::mutex> lock(s.mutex);
-        s.ended = true;
-        if (n < 0) s.problem = problem;
-        s.wake();
-        return;
+      if (bytes.empty()) {
+        std::string problem;
+        const ssize_t n = channel.read(chunk, sizeof chunk, problem);
+        if (n <= 0) {
+          s.deliver({}, n < 0 ? problem : std::string());
+          return;
+        }
+        bytes.assign(chunk, static_cast<std::size_t>(n));
       }
-      buffer.append(chunk, static_cast<std::size_t>(n));
-      std::lock_guard<std::mutex> lock(s.mutex);
-      std::size_t start = 0, newline;
-      while ((newline = buffer.find('\n', start)) != std::string::npos) {
-        s.lines.push_back(buffer.substr(start, newline - start));
-        start = newline + 1;
+      LineFraming::Taken taken = framing.take(bytes);
+      bytes.clear();
+      if (!taken.reply.empty()) {
+        std::lock_guard<std::mutex> lock(s.write_mutex);
+        try {
+          channel.writeAll(taken.reply);
+        } catch (const TransportError&) {  // the next read says how the connection broke
+        }
       }
-      buffer.erase(0, start);
-      if (buffer.size() > NativeStreamConnector::kMaxLineBytes) {
-        s.ended = true;
-        s.problem = "the server sent a line longer than 8 MiB";
-        s.wake();
+      // Only whole lines wake the reader: a line split across reads (an Electrum answer over
+      // 16 KiB, or one the network delivers in pieces) must not end its readLine early.
+      s.deliver(std::move(taken.lines), taken.end);
+      if (taken.end) {
+        if (!taken.reply.empty()) drain(channel);
         channel.close();
         return;
       }
-      // Only a whole line wakes the reader: a line split across reads (an Electrum answer over
-      // 16 KiB, or one the network delivers in pieces) must not end its readLine early.
-      if (start > 0) s.wake();
+    }
+  }
+
+  // After the client's close frame the server answers and closes the TCP connection first (RFC
+  // 6455 §7.1.1): its last bytes are read and dropped until then (2 s at most, or close()), so
+  // it is not reset while it still writes and it learns the close code.
+  static void drain(Channel& channel) {
+    channel.closeWriting();
+    channel.setReadDeadline(Clock::now() + std::chrono::seconds(2));
+    char chunk[16384];
+    std::string problem;
+    while (channel.read(chunk, sizeof chunk, problem) > 0) {
     }
   }
 
   std::unique_ptr<Channel> channel_;
+  std::unique_ptr<LineFraming> framing_;
   std::shared_ptr<StreamState> state_;
+  std::atomic<bool> closed_{false};
   std::thread reader_;
 };
 
-// Suspends until the connecting thread is done; answers the socket or rethrows its failure.
+// Suspends until the connecting thread is done; answers the stream's parts or rethrows.
 struct ConnectAwaiter {
   Executor& core;
   std::mutex& mutex;
   std::vector<NativeStreamConnector::Connecting>& threads;
-  HostPort to;
+  Endpoint to;
   bool verify;
   std::uint64_t timeout_ms;
-  std::unique_ptr<Channel> channel;
+  Opened opened;
   std::exception_ptr error;
 
   bool await_ready() const noexcept { return false; }
@@ -367,17 +561,7 @@ struct ConnectAwaiter {
     auto done = std::make_shared<std::atomic<bool>>(false);
     std::thread thread([this, waiter, done]() mutable {
       try {
-        const auto started = std::chrono::steady_clock::now();
-        const int fd = connectTcp(to, timeout_ms);
-        if (to.tls) {
-          const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
-              std::chrono::steady_clock::now() - started);
-          const auto left = static_cast<std::uint64_t>(
-              std::max<std::int64_t>(1, static_cast<std::int64_t>(timeout_ms) - spent.count()));
-          channel = startTls(fd, to, verify, left);
-        } else {
-          channel = std::make_unique<TcpChannel>(fd);
-        }
+        opened = openStream(to, verify, timeout_ms);
       } catch (...) {
         error = std::current_exception();
       }
@@ -386,9 +570,9 @@ struct ConnectAwaiter {
     });
     threads.push_back({std::move(thread), done});
   }
-  std::unique_ptr<Channel> await_resume() {
+  Opened await_resume() {
     if (error) std::rethrow_exception(error);
-    return std::move(channel);
+    return std::move(opened);
   }
 };
 
@@ -400,12 +584,12 @@ NativeStreamConnector::~NativeStreamConnector() {
 }
 
 bool NativeStreamConnector::supports(const std::string& scheme) const {
-  return scheme == "tcp" || scheme == "ssl";
+  return scheme == "tcp" || scheme == "ssl" || scheme == "ws" || scheme == "wss";
 }
 
 Task<std::unique_ptr<LineStream>> NativeStreamConnector::connect(StreamTarget target,
                                                                  std::uint64_t timeout_ms) {
-  const HostPort to = parseUrl(target.url);
+  const Endpoint to = parseUrl(target.url);
   {
     // Finished connecting threads are joined here (at once: they are done), so none pile up.
     std::lock_guard<std::mutex> lock(mutex_);
@@ -420,10 +604,10 @@ Task<std::unique_ptr<LineStream>> NativeStreamConnector::connect(StreamTarget ta
     connecting_ = std::move(running);
   }
   // Named, not a braced temporary inside co_await (GCC 12 miscompiles those).
-  ConnectAwaiter connecting{core_,      mutex_,  connecting_, to, target.verify_certificate,
-                            timeout_ms, nullptr, nullptr};
-  std::unique_ptr<Channel> channel = co_await connecting;
-  co_return std::unique_ptr<LineStream>(new ChannelLineStream(core_, std::move(channel)));
+  ConnectAwaiter connecting{core_,      mutex_, connecting_, to, target.verify_certificate,
+                            timeout_ms, {},     nullptr};
+  Opened opened = co_await connecting;
+  co_return std::unique_ptr<LineStream>(new ChannelLineStream(core_, std::move(opened)));
 }
 
 }  // namespace walletd

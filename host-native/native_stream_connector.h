@@ -1,9 +1,11 @@
-// NativeStreamConnector: the daemon's StreamConnector — newline-delimited streams for Electrum
-// over TCP (`tcp://host:port`) and TLS (`ssl://host:port`, OpenSSL: the system's trust store or
-// SSL_CERT_FILE, the server's name or IP checked, TLS 1.2 at least). Connecting (and the TLS
-// handshake) runs on a short-lived thread with its own deadline; each stream has a reader thread
-// that splits lines and posts them to the core executor; writes are small and sent from the
-// core thread.
+// NativeStreamConnector: the daemon's StreamConnector. Newline-delimited streams for Electrum
+// over TCP (`tcp://host:port`) and TLS (`ssl://host:port`), and WebSocket streams, one message per
+// line (`ws://host[:port][/path]`, `wss://...`: RFC 6455, see line_framing.h and
+// websocket_frames.h). TLS is OpenSSL's: the system's trust store or SSL_CERT_FILE, the server's
+// name or IP checked, TLS 1.2 at least. Connecting (TCP, TLS, the WebSocket handshake) runs on a
+// short-lived thread with one deadline; each stream has a reader thread that turns bytes into
+// lines (and answers WebSocket pings and closes) and posts them to the core executor; lines are
+// small and sent from the core thread.
 #pragma once
 
 #include <atomic>
@@ -19,7 +21,8 @@ namespace walletd {
 
 class NativeStreamConnector : public StreamConnector {
  public:
-  static constexpr std::size_t kMaxLineBytes = 8 << 20;  // a longer line is a broken peer
+  // A longer line (or WebSocket message) is a broken peer: the stream ends.
+  static constexpr std::size_t kMaxLineBytes = 8 << 20;
 
   explicit NativeStreamConnector(Executor& core) : core_(core) {}
   ~NativeStreamConnector() override;  // joins the connecting threads

@@ -62,21 +62,17 @@ class JsLineStream : public LineStream {
     walletd_socket_close(id_);
   }
 
+  // A message is one line as it is, newlines included (CometBFT indents its JSON), as in the
+  // daemon. A close reads as the daemon's: 1006 (no close frame) as a dropped connection.
   void deliver(int kind, const std::string& text) {
     if (kind == 0) {
-      std::size_t start = 0;
-      while (start <= text.size()) {
-        const std::size_t newline = text.find('\n', start);
-        const std::size_t end = newline == std::string::npos ? text.size() : newline;
-        if (end > start) lines_.push_back(text.substr(start, end - start));
-        if (newline == std::string::npos) break;
-        start = newline + 1;
-      }
+      lines_.push_back(text);
     } else {
       ended_ = true;
-      problem_ = "the connection broke: " + text;
+      problem_ = text.rfind("1006", 0) == 0
+                     ? "the server closed the connection"
+                     : "the server closed the connection (WebSocket close " + text + ")";
     }
-    if (lines_.empty() && !ended_) return;  // nothing for a waiting readLine yet
     if (auto w = std::exchange(waiter_, nullptr)) w.resume();
   }
 

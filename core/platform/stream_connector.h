@@ -1,5 +1,7 @@
-// StreamConnector: line-oriented duplex streams for the core (Electrum: tcp:// and ssl://
-// natively, wss:// through the browser's WebSocket). A host without it leaves Platform's null.
+// StreamConnector: line-oriented duplex streams for the core (Electrum servers, a CometBFT node's
+// websocket): newline-delimited tcp:// and ssl:// natively; ws:// and wss:// in both hosts (the
+// daemon's own RFC 6455 client, the browser's WebSocket), where one message is one line. A host
+// without it leaves Platform's null.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +12,9 @@
 
 namespace walletd {
 
+// A WebSocket stream's line is one message: writeLine sends a text message, readLine answers the
+// next message whole (newlines included). readLine fails (TransportError) once the stream ended:
+// the server closed it (a WebSocket close frame, answered first) or broke it.
 class LineStream {
  public:
   virtual ~LineStream() = default;
@@ -18,9 +23,9 @@ class LineStream {
   virtual void close() = 0;
 };
 
-// What to open: tcp://host:port, ssl://host:port or wss://host[:port][/path]. TLS checks the
-// server's certificate and name unless verify_certificate is false (Electrum's
-// disable_cert_verification).
+// What to open: tcp://host:port, ssl://host:port, ws://host[:port][/path] or
+// wss://host[:port][/path]. TLS checks the server's certificate and name unless
+// verify_certificate is false (Electrum's disable_cert_verification; the browser ignores it).
 struct StreamTarget {
   std::string url;
   bool verify_certificate = true;
@@ -29,7 +34,7 @@ struct StreamTarget {
 class StreamConnector {
  public:
   virtual ~StreamConnector() = default;
-  // Whether this host opens `scheme` ("tcp", "ssl", "wss").
+  // Whether this host opens `scheme` ("tcp", "ssl", "ws", "wss").
   virtual bool supports(const std::string& scheme) const = 0;
   // A connected stream, or TransportError (unsupported scheme, refused, timed out, TLS failure).
   virtual Task<std::unique_ptr<LineStream>> connect(StreamTarget target,

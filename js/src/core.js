@@ -30,9 +30,10 @@ function generatedPassword() {
  * @param {object} options see index.d.ts (WalletdOptions)
  */
 /**
- * WebSocket streams for the core's Electrum client (wss:// servers): socketOpen resolves {id}
- * once the socket is open; each message, and the close, reach the core through `deliver(id,
- * kind, text)` (kind 0: a message, 1: closed).
+ * WebSocket streams for the core (Electrum's wss:// servers, a CometBFT node's ws:// or wss://
+ * /websocket): socketOpen resolves {id} once the socket is open; each message (one line for the
+ * core, text or binary decoded as UTF-8), and the close, reach the core through `deliver(id,
+ * kind, text)` (kind 0: a message, 1: closed, `text` the code and the reason).
  */
 function webSockets(WebSocketClass, deliver) {
   const sockets = new Map();
@@ -49,6 +50,7 @@ function webSockets(WebSocketClass, deliver) {
         } catch (e) {
           return reject(new Error(`cannot open ${url}: ${e?.message ?? e}`));
         }
+        ws.binaryType = 'arraybuffer';  // a browser's default, Blob, cannot be decoded at once
         const id = nextSocket++;
         let opened = false;
         const timer = setTimeout(() => { ws.close(); reject(new Error(`${url}: no connection within ${timeoutMs} ms`)); }, timeoutMs);
@@ -59,7 +61,7 @@ function webSockets(WebSocketClass, deliver) {
           clearTimeout(timer);
           if (!opened) return reject(new Error(`${url}: the connection was refused or failed (${e.code})`));
           sockets.delete(id);
-          deliver(id, 1, `closed (${e.code}${e.reason ? ` ${e.reason}` : ''})`);
+          deliver(id, 1, `${e.code}${e.reason ? ` ${e.reason}` : ''}`);
         };
       });
     },

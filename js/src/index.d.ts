@@ -77,10 +77,12 @@ export interface WalletdOptions {
    * (or "BrowserWallet") use its account, and their withdraws (broadcast: true) go to its
    * eth_sendTransaction. */
   ethereumProvider?: Eip1193Provider;
-  /** The WebSocket class for Electrum servers (protocol "WSS"); default: globalThis.WebSocket.
-   * In Node 20, which has none, pass one (e.g. the `ws` package's). */
+  /** The WebSocket class for Electrum servers (protocol "WSS") and Tendermint nodes' websockets
+   * (ws:// or wss://); default: globalThis.WebSocket. In Node 20, which has none, pass one (e.g.
+   * the `ws` package's). */
   WebSocket?: new (url: string) => {
     readyState: number;
+    binaryType?: string;
     send(data: string): void;
     close(): void;
     onopen: ((event: unknown) => void) | null;

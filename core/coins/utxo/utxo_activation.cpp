@@ -20,7 +20,7 @@ namespace {
 
 // What the connector opens for each server (TCP: tcp://url; SSL: ssl://url; WSS: wss://ws_url
 // or url; WS: ws://url), keeping only the servers whose protocol this host opens: coins files
-// list servers of every protocol, the browser opens only WSS, and no host opens plain WS.
+// list servers of every protocol, and the browser opens only WS and WSS.
 std::vector<StreamTarget> electrumTargets(const StreamConnector& connector,
                                           const std::vector<ElectrumServerParams>& servers) {
   std::vector<StreamTarget> out;
@@ -61,7 +61,7 @@ void UtxoActivator::check(Node& node, const CoinEntry& entry, const UtxoActivati
     if (electrumTargets(*node.streamConnector(), p.servers).empty()) {
       throwCoinCreationError(p.ticker,
                              "none of the Electrum servers uses a protocol this host opens (the "
-                             "daemon: TCP and SSL; the browser: WSS)");
+                             "daemon: TCP, SSL, WS and WSS; the browser: WS and WSS)");
     }
   } else if (node.localFiles() == nullptr) {
     throwCoinCreationError(p.ticker,
