@@ -170,6 +170,8 @@ class CometNode {
     return (this.state.unbondings.get(delegator) ?? []).map((e) => ({ validator: e.validator, creationHeight: e.creationHeight,
       completionTime: new Date(e.completionMs), initialBalance: e.initialBalance, balance: e.balance }));
   }
+  /** Ends every open websocket (a node restart or a proxy timeout, as a client sees it). */
+  dropWebsockets() { for (const ws of this.wss?.clients ?? []) ws.terminate(); }
   /** Produces n empty blocks (the height a timeout_height is checked against moves on). */
   mine(n = 1) { for (let i = 0; i < n; i++) this.addBlock(this.height + 1, []); }
 

@@ -177,6 +177,7 @@ Task<ActivatedCoins> connectPlatform(Node& node, const CoinEntry& entry,
     for (const auto& token : tokens) result["tokens_tickers"].push_back(token->ticker());
   }
   handle->setProgress("Finishing");
+  platform->setBalanceEvents(node.executor(), node.streamConnector());
   ActivatedCoins out;
   if (p.tx_history) {
     platform->setHistory(std::make_shared<TendermintHistory>(

@@ -59,6 +59,12 @@ Task<TxHistoryPage> TendermintPlatform::txHistory(TxHistoryRequest request) {
                                std::move(request));
 }
 
+std::unique_ptr<Streamer> TendermintPlatform::balanceStreamer() {
+  if (!balance_events_) return nullptr;
+  return std::make_unique<TendermintBalanceStreamer>(
+      weak_from_this(), CosmosBalanceCoin{chain_.ticker, chain_.denom, chain_.decimals});
+}
+
 TendermintToken::TendermintToken(TendermintTokenConfig config,
                                  std::shared_ptr<TendermintPlatform> platform)
     : config_(std::move(config)), platform_(std::move(platform)) {}
@@ -73,6 +79,13 @@ Task<TxHistoryPage> TendermintToken::txHistory(TxHistoryRequest request) {
       *platform_,
       {config_.ticker, config_.denom, config_.decimals, tendermintTokenId(config_.denom)},
       std::move(request));
+}
+
+std::unique_ptr<Streamer> TendermintToken::balanceStreamer() {
+  if (!platform_->balanceStreamer()) return nullptr;
+  return std::make_unique<TendermintBalanceStreamer>(
+      platform_->weak_from_this(),
+      CosmosBalanceCoin{config_.ticker, config_.denom, config_.decimals});
 }
 
 Task<std::string> TendermintToken::sendRawTransaction(SendRawRequest request) {

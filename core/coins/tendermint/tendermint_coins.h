@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/coins/active_coin.h"
+#include "core/coins/tendermint/tendermint_balance_stream.h"
 #include "core/coins/tendermint/tendermint_config.h"
 #include "core/coins/tendermint/tendermint_history.h"
 #include "core/coins/tendermint/tendermint_rpc_client.h"
@@ -30,7 +31,8 @@ struct TendermintSigner {
 // The chain's bech32 account address of a key: HASH160 of the compressed key.
 std::string tendermintAddress(const std::string& account_prefix, const PublicKey& key);
 
-class TendermintPlatform : public ActiveCoin {
+class TendermintPlatform : public ActiveCoin,
+                           public std::enable_shared_from_this<TendermintPlatform> {
  public:
   // `hd` is null with the Iguana key; with it, `signer` is the path_to_address key.
   TendermintPlatform(TendermintChain chain, TendermintRpcClient client, TendermintSigner signer,
@@ -44,7 +46,16 @@ class TendermintPlatform : public ActiveCoin {
   Task<std::string> sendRawTransaction(SendRawRequest request) override;
   StakingCoin* staking() override { return &staking_; }
   Task<TxHistoryPage> txHistory(TxHistoryRequest request) override;
-  void onDisable() override { stop_.cancel(); }
+  void onDisable() override {
+    stop_.cancel();
+    balance_events_.reset();
+  }
+  std::unique_ptr<Streamer> balanceStreamer() override;
+  // Balance events (tendermint_balance_stream.h); set at activation.
+  TendermintBalanceEvents& balanceEvents() { return *balance_events_; }
+  void setBalanceEvents(Executor& executor, StreamConnector* connector) {
+    balance_events_ = std::make_unique<TendermintBalanceEvents>(executor, connector);
+  }
 
   // The history (tx_history: true), null without; its loop stops with the coin.
   TendermintHistory* history() { return history_.get(); }
@@ -70,6 +81,7 @@ class TendermintPlatform : public ActiveCoin {
   TendermintStaking staking_{*this};
   std::shared_ptr<TendermintHistory> history_;
   CancellationSource stop_;
+  std::unique_ptr<TendermintBalanceEvents> balance_events_;
 };
 
 class TendermintToken : public ActiveCoin {
@@ -83,6 +95,7 @@ class TendermintToken : public ActiveCoin {
   Task<TransactionDetails> withdraw(WithdrawRequest request) override;
   Task<std::string> sendRawTransaction(SendRawRequest request) override;
   Task<TxHistoryPage> txHistory(TxHistoryRequest request) override;
+  std::unique_ptr<Streamer> balanceStreamer() override;
 
   const TendermintTokenConfig& config() const { return config_; }
   TendermintPlatform& tendermintPlatform() { return *platform_; }
