@@ -103,3 +103,16 @@ test('a dropped websocket is opened again and what changed meanwhile is publishe
     await stream.close();
   }
 });
+
+test('disabling the coin while its balance stream runs stops it; the stream leaving later is harmless', async () => {
+  const stream = await openSse(`${walletd.url}/event-stream?id=5`, { timeoutMs: 20000 });
+  const enabled = await walletd.rpc('stream::balance::enable', { coin: 'ATOM-IBC_IRIS', client_id: 5 });
+  assert.equal(enabled.status, 200, enabled.text);
+  const off = await walletd.rpc('disable_coin', { coin: 'IRIS', force_disable: true });
+  assert.equal(off.status, 200, off.text);
+  const disabled = await walletd.rpc('stream::disable', { client_id: 5, streamer_id: 'BALANCE:ATOM-IBC_IRIS' });
+  assert.ok([200, 400].includes(disabled.status), disabled.text);
+  await stream.close();
+  const alive = await walletd.rpc('version');
+  assert.equal(alive.status, 200, 'the daemon still answers');
+});

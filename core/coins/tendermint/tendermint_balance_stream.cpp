@@ -46,6 +46,12 @@ std::string subscription(std::uint64_t id, const std::string& query) {
       .dump();
 }
 
+// Whether a websocket message refuses a subscription (a node at its subscription limit).
+bool isRefusal(const std::string& line) {
+  const Json message = Json::parse(line, nullptr, false);
+  return message.is_object() && message.contains("error") && !message["error"].is_null();
+}
+
 // Whether a websocket message is an event of a subscription (not the subscribe answers `{}`).
 bool isEvent(const std::string& line) {
   const Json message = Json::parse(line, nullptr, false);
@@ -90,6 +96,11 @@ Task<bool> followSocket(std::shared_ptr<State> s) {
     } catch (const std::exception&) {
       open = false;
     }
+    if (open && isRefusal(line)) {
+      s->stream->close();
+      s->stream.reset();
+      co_return false;  // polled instead
+    }
     if (open && isEvent(line)) co_await refresh(s, true);
   }
   s->stream.reset();
@@ -120,6 +131,7 @@ std::string cometWebsocketUrl(const std::string& rpc_url) {
 std::uint64_t TendermintBalanceEvents::add(std::weak_ptr<TendermintPlatform> platform,
                                            CosmosBalanceCoin coin, PublishFn publish) {
   const std::uint64_t id = next_id_++;
+  if (stopped_) return id;
   const bool first = state_ == nullptr;
   if (first) {
     state_ = std::make_shared<State>();
@@ -151,12 +163,14 @@ void TendermintBalanceEvents::stopFollowing() {
 }
 
 void TendermintBalanceStreamer::start(PublishFn publish) {
-  if (auto platform = platform_.lock())
-    id_ = platform->balanceEvents().add(platform_, coin_, std::move(publish));
+  auto platform = platform_.lock();
+  if (platform && platform->balanceEvents())
+    id_ = platform->balanceEvents()->add(platform_, coin_, std::move(publish));
 }
 
 void TendermintBalanceStreamer::stop() {
-  if (auto platform = platform_.lock()) platform->balanceEvents().remove(id_);
+  auto platform = platform_.lock();
+  if (platform && platform->balanceEvents()) platform->balanceEvents()->remove(id_);
 }
 
 }  // namespace walletd

@@ -35,12 +35,17 @@ class TendermintBalanceEvents {
 
   TendermintBalanceEvents(Executor& executor, StreamConnector* connector)
       : executor_(executor), connector_(connector) {}
-  ~TendermintBalanceEvents() { stopFollowing(); }
+  ~TendermintBalanceEvents() { stop(); }
 
   // The first listener starts following the node; the last one leaving stops it.
   std::uint64_t add(std::weak_ptr<TendermintPlatform> platform, CosmosBalanceCoin coin,
                     PublishFn publish);
   void remove(std::uint64_t id);
+  // Stops following for good (the coin is disabled); later listeners hear nothing.
+  void stop() {
+    stopped_ = true;
+    stopFollowing();
+  }
 
   struct Listener {
     CosmosBalanceCoin coin;
@@ -63,6 +68,7 @@ class TendermintBalanceEvents {
   StreamConnector* connector_;
   std::shared_ptr<State> state_;  // while someone listens
   std::uint64_t next_id_ = 1;
+  bool stopped_ = false;
 };
 
 // The streamer stream::balance::enable runs for one coin of the platform.

@@ -48,11 +48,11 @@ class TendermintPlatform : public ActiveCoin,
   Task<TxHistoryPage> txHistory(TxHistoryRequest request) override;
   void onDisable() override {
     stop_.cancel();
-    balance_events_.reset();
+    if (balance_events_) balance_events_->stop();  // kept: a streamer may still leave it
   }
   std::unique_ptr<Streamer> balanceStreamer() override;
-  // Balance events (tendermint_balance_stream.h); set at activation.
-  TendermintBalanceEvents& balanceEvents() { return *balance_events_; }
+  // Balance events (tendermint_balance_stream.h); set at activation, null before.
+  TendermintBalanceEvents* balanceEvents() { return balance_events_.get(); }
   void setBalanceEvents(Executor& executor, StreamConnector* connector) {
     balance_events_ = std::make_unique<TendermintBalanceEvents>(executor, connector);
   }

@@ -43,29 +43,49 @@ std::string attributeText(const Json& value, bool plain) {
   }
 }
 
-// {"spent": [[spender, amounts]…], "received": [[receiver, amounts]…]} of a tx_result's events.
+// The attributes of an event as key → value (plain, or base64 as CometBFT 0.34 writes them).
+std::map<std::string, std::string> attributesOf(const Json& event, const char* plain_key) {
+  std::map<std::string, std::string> out;
+  for (const Json& attribute : event.value("attributes", Json::array())) {
+    const Json key_json = attribute.value("key", Json(""));
+    const std::string raw_key = key_json.is_string() ? key_json.get<std::string>() : "";
+    const bool plain = raw_key == plain_key || raw_key == "amount" || raw_key == "msg_index" ||
+                       raw_key == "sender" || raw_key == "receiver";
+    const std::string key = attributeText(key_json, plain);
+    if (!out.count(key)) out[key] = attributeText(attribute.value("value", Json("")), plain);
+  }
+  return out;
+}
+
+// {"spent": [[spender, amounts]…], "received": [[receiver, amounts]…]} of a tx_result's events,
+// and for an IBC transfer (ibc_transfer sent, fungible_token_packet received) "ibc": [sender,
+// receiver].
 Json coinMoves(const Json& events) {
   Json moves{{"spent", Json::array()}, {"received", Json::array()}};
   if (!events.is_array()) return moves;
   for (const Json& event : events) {
     const std::string type = event.value("type", "");
+    if (type == "ibc_transfer" || type == "fungible_token_packet") {
+      auto a = attributesOf(event, "sender");
+      if (!moves.contains("ibc")) moves["ibc"] = Json::array({a["sender"], a["receiver"]});
+      continue;
+    }
     const bool spent = type == "coin_spent";
     if (!spent && type != "coin_received") continue;
     const char* who = spent ? "spender" : "receiver";
-    std::string address, amount;
-    for (const Json& attribute : event.value("attributes", Json::array())) {
-      const Json key_json = attribute.value("key", Json(""));
-      const std::string raw_key = key_json.is_string() ? key_json.get<std::string>() : "";
-      const bool plain = raw_key == who || raw_key == "amount" || raw_key == "msg_index";
-      const std::string key = attributeText(key_json, plain);
-      const std::string value = attributeText(attribute.value("value", Json("")), plain);
-      if (key == who) address = value;
-      if (key == "amount") amount = value;
-    }
-    if (!address.empty() && !amount.empty())
-      moves[spent ? "spent" : "received"].push_back(Json::array({address, amount}));
+    auto a = attributesOf(event, who);
+    if (!a[who].empty() && !a["amount"].empty())
+      moves[spent ? "spent" : "received"].push_back(Json::array({a[who], a["amount"]}));
   }
   return moves;
+}
+
+// Whether `moves` move anything for `address`.
+bool movesFor(const Json& moves, const std::string& address) {
+  for (const char* side : {"spent", "received"})
+    for (const Json& move : moves.value(side, Json::array()))
+      if (move.is_array() && !move.empty() && move[0] == address) return true;
+  return false;
 }
 
 // The `denom` part of "123uatom,5ibc/ABC…" in base units.
@@ -129,43 +149,77 @@ Task<void> TendermintHistory::load() {
   }
 }
 
+namespace {
+
+// A tx_search entry as a transaction to keep: successful, unknown so far, its bytes hashing to
+// its hash (a node cannot invent entries), and moving coins for `address`.
+std::optional<StoredCosmosTx> newTransaction(const Json& found, const std::string& address,
+                                             const std::map<std::string, StoredCosmosTx>& known) {
+  const Json hash_json = found.value("hash", Json(""));
+  const std::string hash = hash_json.is_string() ? hash_json.get<std::string>() : "";
+  const Json outcome = found.value("tx_result", Json::object());
+  if (hash.empty() || known.count(hash) || !outcome.is_object() || outcome.value("code", 0) != 0)
+    return std::nullopt;
+  StoredCosmosTx tx;
+  tx.hash = hash;
+  tx.height = countOf(found.value("height", Json()));
+  try {
+    const Json text = found.value("tx", Json(""));
+    tx.tx = base64Decode(text.is_string() ? text.get<std::string>() : "");
+  } catch (const EncodingError&) {
+    return std::nullopt;
+  }
+  if (tx.tx.empty() || cosmosTxHash(tx.tx) != hash) return std::nullopt;
+  tx.moves = coinMoves(outcome.value("events", Json::array()));
+  if (!movesFor(tx.moves, address)) return std::nullopt;
+  return tx;
+}
+
+// The block's time, or 0 when the node no longer has the block (a pruned node).
+Task<std::uint64_t> blockTimeOrZero(TendermintPlatform& platform, std::uint64_t height) {
+  std::uint64_t seconds = 0;
+  try {
+    seconds = co_await platform.client().blockTime(height);
+  } catch (const std::exception&) {
+  }
+  co_return seconds;
+}
+
+}  // namespace
+
 Task<void> TendermintHistory::sync(TendermintPlatform& platform, std::string address) {
-  std::vector<StorageWrite> writes;
   std::map<std::uint64_t, std::uint64_t> block_times;
   for (const char* prefix : kQueries) {
     const std::string query = prefix + address + "'";
-    for (std::uint32_t page = 1; page <= kMaxPagesPerRound; ++page) {
+    std::uint64_t& read = read_[query];  // matches read by the rounds before: resume there
+    std::uint32_t page = static_cast<std::uint32_t>(read / kPerPage) + 1;
+    for (std::uint32_t asked = 0; asked < kMaxPagesPerRound; ++asked, ++page) {
       const Json result = co_await platform.client().txSearch(query, page, kPerPage);
       const Json& txs = result["txs"];
+      std::vector<StorageWrite> writes;
       for (const Json& found : txs) {
-        const std::string hash = found.value("hash", "");
-        const Json outcome = found.value("tx_result", Json::object());
-        if (hash.empty() || txs_.count(hash) || outcome.value("code", 0) != 0) continue;
-        StoredCosmosTx tx;
-        tx.hash = hash;
-        tx.height = countOf(found.value("height", Json()));
-        if (!block_times.count(tx.height))
-          block_times[tx.height] = co_await platform.client().blockTime(tx.height);
-        tx.timestamp = block_times[tx.height];
-        const Json tx_text = found.value("tx", Json(""));
-        tx.tx = base64Decode(tx_text.is_string() ? tx_text.get<std::string>() : "");
-        tx.moves = coinMoves(outcome.value("events", Json::array()));
-        writes.push_back({prefix_ + hash, storedJson(tx).dump()});
-        txs_[hash] = std::move(tx);
+        std::optional<StoredCosmosTx> tx = newTransaction(found, address, txs_);
+        if (!tx) continue;
+        if (!block_times.count(tx->height))
+          block_times[tx->height] = co_await blockTimeOrZero(platform, tx->height);
+        tx->timestamp = block_times[tx->height];
+        writes.push_back({prefix_ + tx->hash, storedJson(*tx).dump()});
+        const std::string hash = tx->hash;
+        txs_[hash] = std::move(*tx);
       }
+      if (!writes.empty()) co_await storage_.applyBatch(kNamespace, std::move(writes));
+      read = static_cast<std::uint64_t>(page - 1) * kPerPage + txs.size();
       const std::uint64_t total = countOf(result.value("total_count", Json()));
       if (txs.empty() || static_cast<std::uint64_t>(page) * kPerPage >= total) break;
     }
   }
-  if (!writes.empty()) co_await storage_.applyBatch(kNamespace, std::move(writes));
 }
 
 namespace {
 
-// What a history row reads from the transaction itself: its first message, memo and fee.
+// What a history row reads from the transaction itself: its messages, memo and fee.
 struct CosmosTxView {
-  std::string type_url;
-  Bytes msg;
+  std::vector<std::pair<std::string, Bytes>> messages;  // type URL, value
   std::string memo;
   UInt256 fee;
   std::uint64_t gas_limit = 0;
@@ -194,11 +248,11 @@ CosmosTxView viewOf(const Bytes& tx, const std::string& fee_denom) {
   try {
     const auto body = fieldsOf(tx, 1), auth = fieldsOf(tx, 2);
     if (!body.empty()) {
-      const auto messages = fieldsOf(body.back().bytes, 1);
-      if (!messages.empty()) {
-        view.type_url = stringField(messages.front().bytes, 1);
-        const auto value = fieldsOf(messages.front().bytes, 2);
-        if (!value.empty()) view.msg.assign(value.back().bytes.begin(), value.back().bytes.end());
+      for (const ProtoField& message : fieldsOf(body.back().bytes, 1)) {
+        const auto value = fieldsOf(message.bytes, 2);
+        view.messages.emplace_back(
+            stringField(message.bytes, 1),
+            value.empty() ? Bytes{} : Bytes(value.back().bytes.begin(), value.back().bytes.end()));
       }
       view.memo = stringField(body.back().bytes, 2);
     }
@@ -217,38 +271,58 @@ CosmosTxView viewOf(const Bytes& tx, const std::string& fee_denom) {
   return view;
 }
 
-// from/to of the row: the message's parties where the message says them, else the addresses
-// the events name.
-void parties(TransactionDetails& d, const CosmosTxView& view, const StoredCosmosTx& tx,
-             const std::string& denom) {
-  const std::string& t = view.type_url;
-  std::pair<std::uint32_t, std::uint32_t> fields{0, 0};
-  if (t == "/cosmos.bank.v1beta1.MsgSend") fields = {1, 2};
-  if (t == "/ibc.applications.transfer.v1.MsgTransfer") fields = {4, 5};
+// The parties (fields for from and to) of a message walletd knows; {0, 0} for another.
+std::pair<std::uint32_t, std::uint32_t> partyFields(const std::string& t) {
+  if (t == "/cosmos.bank.v1beta1.MsgSend") return {1, 2};
+  if (t == "/ibc.applications.transfer.v1.MsgTransfer") return {4, 5};
   if (t == "/cosmos.staking.v1beta1.MsgDelegate" || t == "/cosmos.staking.v1beta1.MsgUndelegate")
-    fields = {1, 2};
-  if (t == "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward") fields = {2, 1};
-  if (fields.first != 0) {
+    return {1, 2};
+  if (t == "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward") return {2, 1};
+  return {0, 0};
+}
+
+// from/to of the row and the message it is about: the first known message naming `address`
+// (else the first known one); an IBC packet's sender and receiver; else the addresses the
+// events name. Answers the type URL of the message used ("" when none).
+std::string parties(TransactionDetails& d, const CosmosTxView& view, const StoredCosmosTx& tx,
+                    const std::string& denom, const std::string& address) {
+  std::optional<std::size_t> chosen;
+  for (std::size_t i = 0; i < view.messages.size(); ++i) {
+    const auto fields = partyFields(view.messages[i].first);
+    if (fields.first == 0) continue;
     try {
-      d.from = {stringField(view.msg, fields.first)};
-      d.to = {stringField(view.msg, fields.second)};
-      return;
+      const Bytes& msg = view.messages[i].second;
+      const bool mine =
+          stringField(msg, fields.first) == address || stringField(msg, fields.second) == address;
+      if (!chosen || mine) chosen = i;
+      if (mine) break;
     } catch (const ProtoError&) {
     }
+  }
+  if (chosen) {
+    const auto fields = partyFields(view.messages[*chosen].first);
+    d.from = {stringField(view.messages[*chosen].second, fields.first)};
+    d.to = {stringField(view.messages[*chosen].second, fields.second)};
+    return view.messages[*chosen].first;
+  }
+  if (tx.moves.contains("ibc")) {
+    d.from = {tx.moves["ibc"][0].get<std::string>()};
+    d.to = {tx.moves["ibc"][1].get<std::string>()};
+    return "";
   }
   for (const char* side : {"spent", "received"}) {
     for (const Json& move : tx.moves.value(side, Json::array())) {
       if (amountOf(move[1].get<std::string>(), denom).isZero()) continue;
       auto& list = std::string(side) == "spent" ? d.from : d.to;
-      const std::string address = move[0].get<std::string>();
-      if (std::find(list.begin(), list.end(), address) == list.end()) list.push_back(address);
+      const std::string party = move[0].get<std::string>();
+      if (std::find(list.begin(), list.end(), party) == list.end()) list.push_back(party);
     }
   }
+  return "";
 }
 
-std::string typeOf(const CosmosTxView& view, bool platform_row_of_token_send) {
-  const std::string& t = view.type_url;
-  if (t == "/ibc.applications.transfer.v1.MsgTransfer") return "TendermintIBCTransfer";
+std::string typeOf(const std::string& t, bool ibc, bool platform_row_of_token_send) {
+  if (ibc || t == "/ibc.applications.transfer.v1.MsgTransfer") return "TendermintIBCTransfer";
   if (t == "/cosmos.staking.v1beta1.MsgDelegate") return "StakingDelegation";
   if (t == "/cosmos.staking.v1beta1.MsgUndelegate") return "RemoveDelegation";
   if (t == "/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward")
@@ -261,16 +335,17 @@ std::optional<TransactionDetails> rowOf(const StoredCosmosTx& tx, const CosmosHi
                                         const TendermintChain& chain, const std::string& address) {
   UInt256 spent, received;
   for (const Json& move : tx.moves.value("spent", Json::array()))
-    if (move[0] == address) spent = *spent.add(amountOf(move[1].get<std::string>(), coin.denom));
+    if (move[0] == address)
+      spent = spent.add(amountOf(move[1].get<std::string>(), coin.denom)).value_or(spent);
   for (const Json& move : tx.moves.value("received", Json::array()))
     if (move[0] == address)
-      received = *received.add(amountOf(move[1].get<std::string>(), coin.denom));
+      received = received.add(amountOf(move[1].get<std::string>(), coin.denom)).value_or(received);
   if (spent.isZero() && received.isZero()) return std::nullopt;
   const CosmosTxView view = viewOf(tx.tx, chain.denom);
   TransactionDetails d;
   d.tx_hex = toHex(tx.tx);
   d.tx_hash = tx.hash;
-  parties(d, view, tx, coin.denom);
+  const std::string message_type = parties(d, view, tx, coin.denom, address);
   d.setAmounts(spent > received ? spent : received, spent, received, coin.decimals);
   d.block_height = tx.height;
   d.timestamp = tx.timestamp;
@@ -284,8 +359,8 @@ std::optional<TransactionDetails> rowOf(const StoredCosmosTx& tx, const CosmosHi
   }
   d.internal_id = toHex(sha256Bytes(id));  // the withdraw's internal_id of the same transaction
   const bool token_send_fee = coin.token_id.empty() && received.isZero() && spent == view.fee &&
-                              view.type_url == "/cosmos.bank.v1beta1.MsgSend";
-  d.transaction_type = typeOf(view, token_send_fee);
+                              message_type == "/cosmos.bank.v1beta1.MsgSend";
+  d.transaction_type = typeOf(message_type, tx.moves.contains("ibc"), token_send_fee);
   d.memo = view.memo;
   return d;
 }

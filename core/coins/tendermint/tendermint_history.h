@@ -2,9 +2,11 @@
 // platform coin and its tokens. A background loop asks the node's tx_search for the address's
 // transactions — `coin_spent.spender = '<address>'`, then `coin_received.receiver = '<address>'`,
 // 50 per page, oldest first, as KDF asks — keeps the successful ones it has not seen with their
-// block's time, and stores each under "<wallet id>/<ticker>/<hash>" in `tx_history`, so a
-// restart starts from what is stored. A row is the coin's denom moved for the address, read from
-// the SDK's coin_spent and coin_received events (fees included, since the fee is spent too).
+// block's time (0 when a pruned node no longer has the block), and stores each under
+// "<wallet id>/<ticker>/<hash>" in `tx_history`, so a restart starts from what is stored; each
+// round resumes each query at the page it had read up to (at most kMaxPagesPerRound pages). A row
+// is the coin's denom moved for the address, read from the SDK's coin_spent and coin_received
+// events (fees included, since the fee is spent too).
 #pragma once
 
 #include <cstdint>
@@ -64,6 +66,7 @@ class TendermintHistory {
   Storage& storage_;
   std::string prefix_;
   std::map<std::string, StoredCosmosTx> txs_;
+  std::map<std::string, std::uint64_t> read_;  // tx_search query → matches read so far
 };
 
 // my_tx_history's page for `coin` of `platform` (newest first, paged by PageNumber or FromId).

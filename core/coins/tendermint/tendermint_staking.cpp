@@ -169,7 +169,7 @@ Task<TransactionDetails> TendermintStaking::delegate(StakingDetails details) {
   if (details.max) {
     if (balance <= fee) notEnough(chain.ticker, balance, fee, chain.decimals);
     amount = *balance.sub(fee);
-  } else if (const UInt256 required = *amount.add(fee); balance < required) {
+  } else if (const UInt256 required = amount.add(fee).value(); balance < required) {
     notEnough(chain.ticker, balance, required, chain.decimals);
   }
   plan.msg = message(amount);
@@ -179,7 +179,7 @@ Task<TransactionDetails> TendermintStaking::delegate(StakingDetails details) {
   TransactionDetails out = stakingDetails(platform_, tx, plan, fee, "StakingDelegation");
   out.from = {signer.address};
   out.to = {details.validator_address};
-  const UInt256 spent = *amount.add(fee);
+  const UInt256 spent = amount.add(fee).value();
   out.setAmounts(spent, spent, UInt256(), chain.decimals);
   co_return out;
 }

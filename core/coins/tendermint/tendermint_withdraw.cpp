@@ -188,7 +188,13 @@ Task<TransactionDetails> tendermintWithdraw(TendermintPlatform& platform, Withdr
                     account.account_number,
                     account.sequence};
   std::uint64_t fee = co_await simulatedFee(platform, signer, plan, gas.gas_price);
-  if (ibc && !token) fee = fee / 2 * 3 + (fee % 2) * 3 / 2;  // KDF's fee × 3 / 2 in integers
+  if (ibc && !token) {
+    if (fee > UINT64_MAX / 3 * 2) {
+      const std::string message = "the gas price gives a fee out of range";
+      throw rpcError(WithdrawError::InvalidFee, message, Json{{"reason", message}});
+    }
+    fee = fee / 2 * 3 + (fee % 2) * 3 / 2;  // KDF's fee × 3 / 2 in integers
+  }
   const UInt256 fee_units(fee);
 
   if (token) {
@@ -199,7 +205,7 @@ Task<TransactionDetails> tendermintWithdraw(TendermintPlatform& platform, Withdr
       throwNotSufficientBalance(coin.ticker, balance, fee_units, coin.decimals);
     amount = *balance.sub(fee_units);
     if (amount.isZero()) throwNotSufficientBalance(coin.ticker, balance, fee_units, coin.decimals);
-  } else if (const UInt256 required = *amount.add(fee_units); balance < required) {
+  } else if (const UInt256 required = amount.add(fee_units).value(); balance < required) {
     throwNotSufficientBalance(coin.ticker, balance, required, coin.decimals);
   }
 
@@ -212,7 +218,7 @@ Task<TransactionDetails> tendermintWithdraw(TendermintPlatform& platform, Withdr
   if (req.broadcast) signed_tx = co_await broadcastSigned(platform, signer, plan, signed_tx);
 
   const bool to_self = !ibc && req.to == signer.address;
-  const UInt256 spent = token ? amount : *amount.add(fee_units);
+  const UInt256 spent = token ? amount : amount.add(fee_units).value();
   TransactionDetails out;
   out.tx_hex = toHex(signed_tx.bytes);
   out.tx_hash = signed_tx.hash;
