@@ -190,7 +190,6 @@ test('activation refusals: params shape, ticker, protocol, mode, conf file', { s
     [{ ticker: 'LTC', activation_params: { mode: { rpc: 'Electrum', rpc_data: { servers: [{ url: 'x:1', protocol: 'UDP' }] } } } }, 'InvalidRequest'],
     [{ ticker: 'NOPE', activation_params: native }, 'CoinConfigIsNotFound'],
     [{ ticker: 'ETH-ganache', activation_params: native }, 'UnexpectedCoinProtocol'],
-    [{ ticker: 'LTC', activation_params: { mode: { rpc: 'Electrum', rpc_data: { servers: [{ url: '127.0.0.1:1', protocol: 'WSS' }] } } } }, 'CoinCreationError'],
   ];
   for (const [params, type] of cases) {
     const res = await init(params);
