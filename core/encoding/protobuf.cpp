@@ -69,4 +69,33 @@ std::optional<ProtoField> ProtoReader::next() {
   return field;
 }
 
+std::optional<ByteView> protoBytes(ByteView message, std::uint32_t number) {
+  std::optional<ByteView> out;
+  ProtoReader reader(message);
+  while (auto f = reader.next())
+    if (f->number == number && f->wire_type == 2) out = f->bytes;
+  return out;
+}
+
+std::vector<ByteView> protoRepeated(ByteView message, std::uint32_t number) {
+  std::vector<ByteView> out;
+  ProtoReader reader(message);
+  while (auto f = reader.next())
+    if (f->number == number && f->wire_type == 2) out.push_back(f->bytes);
+  return out;
+}
+
+std::uint64_t protoVarint(ByteView message, std::uint32_t number) {
+  std::uint64_t out = 0;
+  ProtoReader reader(message);
+  while (auto f = reader.next())
+    if (f->number == number && f->wire_type == 0) out = f->varint;
+  return out;
+}
+
+std::string protoText(std::optional<ByteView> bytes) {
+  if (!bytes) return "";
+  return {reinterpret_cast<const char*>(bytes->data()), bytes->size()};
+}
+
 }  // namespace walletd

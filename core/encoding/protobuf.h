@@ -8,6 +8,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "core/crypto/bytes.h"
 
@@ -52,5 +53,15 @@ class ProtoReader {
   ByteView data_;
   std::size_t pos_ = 0;
 };
+
+// Field lookups by number over a message (ProtoReader underneath; ProtoError on a damaged one).
+// The last length-delimited field `number` (protobuf merges a repeated scalar), if present.
+std::optional<ByteView> protoBytes(ByteView message, std::uint32_t number);
+// Every length-delimited field `number`, in order (a repeated field).
+std::vector<ByteView> protoRepeated(ByteView message, std::uint32_t number);
+// The last varint field `number`; 0 (proto3's default) when absent.
+std::uint64_t protoVarint(ByteView message, std::uint32_t number);
+// A string field's bytes as text; "" for an absent field.
+std::string protoText(std::optional<ByteView> bytes);
 
 }  // namespace walletd

@@ -8,36 +8,15 @@
 namespace walletd::cosmos_query {
 namespace {
 
-std::string asString(ByteView b) {
-  return {reinterpret_cast<const char*>(b.data()), b.size()};
-}
-
-// The bytes of field `number` (the last one, as protobuf merges), if present.
-std::optional<ByteView> field(ByteView message, std::uint32_t number) {
-  std::optional<ByteView> out;
-  ProtoReader reader(message);
-  while (auto f = reader.next())
-    if (f->number == number && f->wire_type == 2) out = f->bytes;
-  return out;
-}
-
-std::uint64_t varintField(ByteView message, std::uint32_t number) {
-  std::uint64_t out = 0;
-  ProtoReader reader(message);
-  while (auto f = reader.next())
-    if (f->number == number && f->wire_type == 0) out = f->varint;
-  return out;
-}
-
 CosmosAccount baseAccount(ByteView base) {
-  return {varintField(base, 3), varintField(base, 4)};
+  return {protoVarint(base, 3), protoVarint(base, 4)};
 }
 
 // The BaseAccount nested `depth` levels deep through field 1 (vesting: 2, module, Eth: 1).
 CosmosAccount nestedBase(ByteView value, int depth) {
   ByteView inner = value;
   for (int level = 0; level < depth; ++level) {
-    const auto next = field(inner, 1);
+    const auto next = protoBytes(inner, 1);
     if (!next) return {};
     inner = *next;
   }
@@ -54,10 +33,10 @@ Bytes accountRequest(const std::string& address) {
 
 CosmosAccount decodeAccount(ByteView response) {
   try {
-    const auto any = field(response, 1);
+    const auto any = protoBytes(response, 1);
     if (!any) throw CosmosDecodeError("the account answer holds no account");
-    const std::string type_url = asString(field(*any, 1).value_or(ByteView{}));
-    const ByteView value = field(*any, 2).value_or(ByteView{});
+    const std::string type_url = protoText(protoBytes(*any, 1));
+    const ByteView value = protoBytes(*any, 2).value_or(ByteView{});
     const std::string_view type = std::string_view(type_url).substr(type_url.rfind('.') + 1);
     if (type == "BaseAccount") return baseAccount(value);
     if (type == "ContinuousVestingAccount" || type == "DelayedVestingAccount" ||
@@ -78,10 +57,10 @@ Bytes balanceRequest(const std::string& address, const std::string& denom) {
 
 std::string decodeBalance(ByteView response) {
   try {
-    const auto coin = field(response, 1);
+    const auto coin = protoBytes(response, 1);
     if (!coin) return "0";
-    const auto amount = field(*coin, 2);
-    return amount ? asString(*amount) : "0";
+    const auto amount = protoBytes(*coin, 2);
+    return amount ? protoText(amount) : "0";
   } catch (const ProtoError& e) {
     throw CosmosDecodeError(std::string("malformed balance answer: ") + e.what());
   }
@@ -95,9 +74,9 @@ Bytes simulateRequest(ByteView tx_bytes) {
 
 std::uint64_t decodeGasUsed(ByteView response) {
   try {
-    const auto gas_info = field(response, 1);
+    const auto gas_info = protoBytes(response, 1);
     if (!gas_info) throw CosmosDecodeError("the simulation answer holds no gas_info");
-    return varintField(*gas_info, 2);
+    return protoVarint(*gas_info, 2);
   } catch (const ProtoError& e) {
     throw CosmosDecodeError(std::string("malformed simulation answer: ") + e.what());
   }
@@ -111,9 +90,9 @@ Bytes channelRequest(const std::string& port, const std::string& channel) {
 
 std::optional<std::uint64_t> decodeChannelState(ByteView response) {
   try {
-    const auto channel = field(response, 1);
+    const auto channel = protoBytes(response, 1);
     if (!channel) return std::nullopt;
-    return varintField(*channel, 1);
+    return protoVarint(*channel, 1);
   } catch (const ProtoError& e) {
     throw CosmosDecodeError(std::string("malformed channel answer: ") + e.what());
   }

@@ -9,10 +9,6 @@
 namespace walletd::cosmos_query {
 namespace {
 
-std::string str(ByteView b) {
-  return {reinterpret_cast<const char*>(b.data()), b.size()};
-}
-
 // A message's fields by number: the last length-delimited value, the varints, and every
 // repeated length-delimited value of `repeated`.
 struct Fields {
@@ -37,7 +33,7 @@ struct Fields {
       if (number == n) return true;
     return false;
   }
-  std::string text(std::uint32_t n) const { return str(get(n)); }
+  std::string text(std::uint32_t n) const { return protoText(get(n)); }
   std::uint64_t varint(std::uint32_t n) const {
     std::uint64_t out = 0;
     for (const auto& [number, value] : varints)

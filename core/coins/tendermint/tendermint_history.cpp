@@ -225,45 +225,28 @@ struct CosmosTxView {
   std::uint64_t gas_limit = 0;
 };
 
-std::string text(ByteView b) {
-  return {reinterpret_cast<const char*>(b.data()), b.size()};
-}
-
-// The fields numbered `n` of a message, in order.
-std::vector<ProtoField> fieldsOf(ByteView message, std::uint32_t n) {
-  std::vector<ProtoField> out;
-  ProtoReader reader(message);
-  while (auto f = reader.next())
-    if (f->number == n) out.push_back(*f);
-  return out;
-}
-
 std::string stringField(ByteView message, std::uint32_t n) {
-  const auto fields = fieldsOf(message, n);
-  return fields.empty() ? "" : text(fields.back().bytes);
+  return protoText(protoBytes(message, n));
 }
 
 CosmosTxView viewOf(const Bytes& tx, const std::string& fee_denom) {
   CosmosTxView view;
   try {
-    const auto body = fieldsOf(tx, 1), auth = fieldsOf(tx, 2);
-    if (!body.empty()) {
-      for (const ProtoField& message : fieldsOf(body.back().bytes, 1)) {
-        const auto value = fieldsOf(message.bytes, 2);
-        view.messages.emplace_back(
-            stringField(message.bytes, 1),
-            value.empty() ? Bytes{} : Bytes(value.back().bytes.begin(), value.back().bytes.end()));
+    if (const auto body = protoBytes(tx, 1)) {
+      for (const ByteView message : protoRepeated(*body, 1)) {
+        const auto value = protoBytes(message, 2);
+        view.messages.emplace_back(stringField(message, 1),
+                                   value ? Bytes(value->begin(), value->end()) : Bytes{});
       }
-      view.memo = stringField(body.back().bytes, 2);
+      view.memo = stringField(*body, 2);
     }
-    const auto fee = auth.empty() ? std::vector<ProtoField>{} : fieldsOf(auth.back().bytes, 2);
-    if (!fee.empty()) {
-      for (const ProtoField& coin : fieldsOf(fee.back().bytes, 1)) {
-        if (stringField(coin.bytes, 1) == fee_denom)
-          view.fee = UInt256::fromDecimal(stringField(coin.bytes, 2), 0).value_or(UInt256());
+    const auto auth = protoBytes(tx, 2);
+    if (const auto fee = auth ? protoBytes(*auth, 2) : std::nullopt) {
+      for (const ByteView coin : protoRepeated(*fee, 1)) {
+        if (stringField(coin, 1) == fee_denom)
+          view.fee = UInt256::fromDecimal(stringField(coin, 2), 0).value_or(UInt256());
       }
-      const auto gas = fieldsOf(fee.back().bytes, 2);
-      if (!gas.empty()) view.gas_limit = gas.back().varint;
+      view.gas_limit = protoVarint(*fee, 2);
     }
   } catch (const ProtoError&) {
     // a transaction walletd cannot read still shows its coin movements
