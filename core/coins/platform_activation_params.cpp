@@ -99,10 +99,37 @@ struct SessionTopic {
   }
 };
 
-constexpr const char* kBarePolicies[] = {"ContextPrivKey", "Trezor"};
+constexpr const char* kBarePolicies[] = {"ContextPrivKey", "Trezor", "WalletConnect",
+                                         "SessionWallet"};
 
+// The bare string form; a session wallet's string (the official SDK's form for non-EVM
+// protocols) lacks the topic the policy needs.
 void setPolicyType(PrivKeyPolicy& p, std::string type) {
+  if (type == "WalletConnect" || type == "SessionWallet") {
+    throwInvalidParams("priv_key_policy: " + type + " needs the session's topic: " +
+                       R"({"type":"WalletConnect","params":{"session_topic":"<topic>"}})");
+  }
   p.type = std::move(type);
+}
+
+// The spec's session-wallet `data`: the topic, or a one-element list holding it.
+struct SessionData {
+  static std::string decode(const Json& v, const std::string& path) {
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_array() && v.size() == 1 && v[0].is_string()) return v[0].get<std::string>();
+    throwInvalidParams(path + ": invalid type: " + describeJsonType(v) +
+                       ", expected the session topic (a string or a one-element list)");
+  }
+  static std::string ts() { return "string | string[]"; }
+};
+
+// The topic of a WalletConnect policy in any of its forms: params.session_topic (KDF), a flat
+// session_topic (the Flutter SDK) or data (the spec).
+void resolveSessionTopic(PrivKeyPolicy& p, const ParamsReader&) {
+  if (p.params.is_object() && p.params.value("session_topic", Json()).is_string())
+    p.session_topic = p.params["session_topic"].get<std::string>();
+  if (p.session_topic.empty())
+    throwInvalidParams("priv_key_policy: missing field `session_topic` (params.session_topic)");
 }
 
 }  // namespace
@@ -117,12 +144,20 @@ const AlternativesSchema<PrivKeyPolicy>& PrivKeyPolicy::schema() {
                      .variant("ContextPrivKey", ObjectSchema<P>())
                      .variant("Trezor", ObjectSchema<P>())
                      .variant("Metamask", ObjectSchema<P>())
-                     .variant("WalletConnect", ObjectSchema<P>().required<Checked<SessionTopic>>(
-                                                   "params", &P::params)))
-          .keyed("WalletConnect",
-                 ObjectSchema<P>()
-                     .required<Checked<SessionTopic>>("WalletConnect", &P::params)
-                     .then([](P& p, const ParamsReader&) { p.type = "WalletConnect"; }));
+                     .variant("WalletConnect",
+                              ObjectSchema<P>()
+                                  .optionalKeep<Checked<SessionTopic>>("params", &P::params)
+                                  .optionalKeep("session_topic", &P::session_topic)
+                                  .then(&resolveSessionTopic))
+                     .variant("SessionWallet", ObjectSchema<P>()
+                                                   .required<SessionData>("data", &P::session_topic)
+                                                   .then(&resolveSessionTopic)))
+          .keyed("WalletConnect", ObjectSchema<P>()
+                                      .required<Checked<SessionTopic>>("WalletConnect", &P::params)
+                                      .then([](P& p, const ParamsReader& reader) {
+                                        p.type = "WalletConnect";
+                                        resolveSessionTopic(p, reader);
+                                      }));
   return s;
 }
 

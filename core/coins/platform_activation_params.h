@@ -35,8 +35,12 @@ struct ScanPolicyField {
 struct PrivKeyPolicy {
   std::string type = "ContextPrivKey";  // ContextPrivKey | Trezor | WalletConnect | Metamask
   Json params;                          // WalletConnect's {session_topic}
+  std::string session_topic;            // WalletConnect's, whichever form carried it
   // Its forms: "ContextPrivKey" | "Trezor" (KDF's older enum), {type, params?} (adjacently
-  // tagged), {"WalletConnect": {session_topic}} (externally tagged, older).
+  // tagged), {"WalletConnect": {session_topic}} (externally tagged, older), and for a session
+  // wallet {"type":"WalletConnect","session_topic"} (the Flutter SDK) and
+  // {"type":"SessionWallet","data": topic | [topic]} (the spec); each sets session_topic.
+  bool sessionWallet() const { return type == "WalletConnect" || type == "SessionWallet"; }
   static const AlternativesSchema<PrivKeyPolicy>& schema();
   static PrivKeyPolicy fromJson(const Json& value, const std::string& path) {
     return schema().fromJson(value, path);

@@ -26,4 +26,25 @@ Bytes base64Decode(std::string_view text) {
   return out;
 }
 
+std::string base64UrlEncode(ByteView data) {
+  std::string text = base64Encode(data);
+  while (!text.empty() && text.back() == '=') text.pop_back();
+  for (char& c : text) {
+    if (c == '+') c = '-';
+    if (c == '/') c = '_';
+  }
+  return text;
+}
+
+Bytes base64UrlDecode(std::string_view text) {
+  std::string standard(text);
+  for (char& c : standard) {
+    if (c == '+' || c == '/') throw EncodingError("invalid base64url");
+    if (c == '-') c = '+';
+    if (c == '_') c = '/';
+  }
+  while (standard.size() % 4 != 0) standard.push_back('=');
+  return base64Decode(standard);
+}
+
 }  // namespace walletd

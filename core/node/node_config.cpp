@@ -71,6 +71,28 @@ StreamSettings readStreaming(const Json& conf) {
   return settings;
 }
 
+// {"relay_url": "ws(s)://…", "project_id": "…", "request_timeout_s": 1..3600}, each optional.
+WalletConnectConfig readWalletConnect(const Json& conf) {
+  WalletConnectConfig out;
+  auto it = conf.find("wallet_connect");
+  if (it == conf.end() || it->is_null()) return out;
+  if (!it->is_object()) throw ConfigError("wallet_connect must be an object");
+  if (auto url = readString(*it, "relay_url")) {
+    if (url->rfind("ws://", 0) != 0 && url->rfind("wss://", 0) != 0)
+      throw ConfigError("wallet_connect.relay_url must be a ws:// or wss:// URL");
+    out.relay_url = *url;
+  }
+  if (auto id = readString(*it, "project_id")) out.project_id = *id;
+  auto timeout = it->find("request_timeout_s");
+  if (timeout != it->end() && !timeout->is_null()) {
+    if (!timeout->is_number_unsigned() || timeout->get<std::uint64_t>() < 1 ||
+        timeout->get<std::uint64_t>() > 3600)
+      throw ConfigError("wallet_connect.request_timeout_s must be a number of seconds, 1 to 3600");
+    out.request_timeout_s = timeout->get<std::uint64_t>();
+  }
+  return out;
+}
+
 }  // namespace
 
 NodeConfig NodeConfig::fromJson(const Json& conf) {
@@ -118,6 +140,7 @@ NodeConfig NodeConfig::fromJson(const Json& conf) {
     c.wallet_password = conf["wallet_password"].get<std::string>();
   }
   c.streaming = readStreaming(conf);
+  c.wallet_connect = readWalletConnect(conf);
   return c;
 }
 

@@ -18,6 +18,16 @@ struct ConfigError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// walletd's own `wallet_connect` object (KDF hard-codes these): the relay and project id, each
+// defaulting to KDF's constant, and how long a session request waits for the wallet.
+struct WalletConnectConfig {
+  static constexpr const char* kDefaultRelayUrl = "wss://relay.walletconnect.com";
+  static constexpr const char* kDefaultProjectId = "86e916bcbacee7f98225dde86b697f5b";
+  std::string relay_url = kDefaultRelayUrl;
+  std::string project_id = kDefaultProjectId;
+  std::uint64_t request_timeout_s = 300;  // the sign protocol's wc_sessionRequest TTL
+};
+
 struct NodeConfig {
   std::optional<std::string> rpc_password;
   bool allow_weak_password = false;
@@ -34,6 +44,7 @@ struct NodeConfig {
   std::optional<std::string> wallet_name;      // the mnemonic is stored encrypted under this name
   std::optional<std::string> wallet_password;  // secret
   StreamSettings streaming;                    // enabled when event_streaming_configuration is set
+  WalletConnectConfig wallet_connect;
 
   static NodeConfig fromJson(const Json& conf);
 };

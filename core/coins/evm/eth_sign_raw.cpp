@@ -156,7 +156,9 @@ Task<std::string> signRaw(EthPlatform& platform, SignRawRequest request) {
   } else {
     tx.nonce = co_await platform.transactionCount(platform.address(), "pending");
   }
-  co_return toHex(platform.keySource().sign(platform.signer(), tx).value().raw);
+  const std::optional<EvmTransaction::Signed> signed_tx =
+      co_await platform.keySource().sign(platform.signer(), tx, false);
+  co_return toHex(signed_tx.value().raw);
 }
 
 }  // namespace

@@ -133,7 +133,8 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
 
   // Sign, then broadcast: both steps are the key source's (evm_key_source.h).
   req.progress.signing();
-  const std::optional<EvmTransaction::Signed> signed_tx = keys.sign(sender, tx);
+  const std::optional<EvmTransaction::Signed> signed_tx =
+      co_await keys.sign(sender, tx, req.broadcast);
   req.progress.finishing();
   std::string tx_hash = signed_tx ? toHex(signed_tx->hash) : std::string();
   if (req.broadcast) tx_hash = co_await keys.send(*platform, sender.account, tx, signed_tx);
@@ -142,7 +143,7 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
   const UInt256 spent = token ? amount : *amount.add(fee);
   const UInt256 received = to_self ? amount : UInt256();
   TransactionDetails out;
-  out.tx_hex = signed_tx ? toHex(signed_tx->raw) : "";  // a browser wallet hands out no bytes
+  out.tx_hex = signed_tx ? toHex(signed_tx->raw) : "";  // a wallet that sent hands out no bytes
   out.tx_hash = tx_hash;
   out.from = {eip55Checksum(sender.account)};
   out.to = {eip55Checksum(to)};

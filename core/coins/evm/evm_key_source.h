@@ -26,9 +26,12 @@ class EvmKeySource {
   virtual bool signsOnlyWhenSending() const = 0;
   // True when the keys are outside walletd (get_private_keys refuses the coin).
   virtual bool keysElsewhere() const = 0;
-  // The signed transaction from `sender`; nullopt when the source signs only when sending.
-  virtual std::optional<EvmTransaction::Signed> sign(const KeccakAccountKey& sender,
-                                                     const EvmTransaction& tx) const = 0;
+  // The signed transaction from `sender`; nullopt when the source signs while sending instead
+  // (a browser wallet always; a session wallet when `will_send`, through eth_sendTransaction).
+  // Refusals are WithdrawError. The arguments must outlive the awaited task.
+  virtual Task<std::optional<EvmTransaction::Signed>> sign(const KeccakAccountKey& sender,
+                                                           const EvmTransaction& tx,
+                                                           bool will_send) const = 0;
   // Broadcasts: `signed_tx` through the platform's nodes, or the wallet signs and sends `tx`.
   // The transaction hash (hex, no 0x); refusals are WithdrawError.
   virtual Task<std::string> send(EthPlatform& platform, EthAddress from, EvmTransaction tx,
@@ -39,5 +42,6 @@ class EvmKeySource {
 std::unique_ptr<EvmKeySource> walletEvmKeys();
 // A browser-extension wallet (browser_wallet.h) holding the activated account's key.
 std::unique_ptr<EvmKeySource> browserWalletEvmKeys(ExternalSigner& wallet);
+// A WalletConnect session wallet: session_wallet_evm.h.
 
 }  // namespace walletd

@@ -17,9 +17,9 @@ class WalletEvmKeys : public EvmKeySource {
  public:
   bool signsOnlyWhenSending() const override { return false; }
   bool keysElsewhere() const override { return false; }
-  std::optional<EvmTransaction::Signed> sign(const KeccakAccountKey& sender,
-                                             const EvmTransaction& tx) const override {
-    return tx.sign(sender.key);
+  Task<std::optional<EvmTransaction::Signed>> sign(const KeccakAccountKey& sender,
+                                                   const EvmTransaction& tx, bool) const override {
+    co_return tx.sign(sender.key);
   }
   Task<std::string> send(EthPlatform& platform, EthAddress, EvmTransaction,
                          std::optional<EvmTransaction::Signed> signed_tx) const override {
@@ -49,9 +49,9 @@ class BrowserWalletEvmKeys : public EvmKeySource {
   explicit BrowserWalletEvmKeys(ExternalSigner& wallet) : wallet_(wallet) {}
   bool signsOnlyWhenSending() const override { return true; }
   bool keysElsewhere() const override { return true; }
-  std::optional<EvmTransaction::Signed> sign(const KeccakAccountKey&,
-                                             const EvmTransaction&) const override {
-    return std::nullopt;
+  Task<std::optional<EvmTransaction::Signed>> sign(const KeccakAccountKey&, const EvmTransaction&,
+                                                   bool) const override {
+    co_return std::nullopt;
   }
   Task<std::string> send(EthPlatform&, EthAddress from, EvmTransaction tx,
                          std::optional<EvmTransaction::Signed>) const override {

@@ -52,7 +52,10 @@ Digest32 EvmTransaction::signingHash() const {
 }
 
 EvmTransaction::Signed EvmTransaction::sign(const PrivateKey& key) const {
-  const RecoverableSignature sig = signRecoverable(signingHash(), key);
+  return withSignature(signRecoverable(signingHash(), key));
+}
+
+EvmTransaction::Signed EvmTransaction::withSignature(const RecoverableSignature& sig) const {
   const auto r = UInt256::fromBigEndian(ByteView(sig.compact).first(32));
   const auto s = UInt256::fromBigEndian(ByteView(sig.compact).subspan(32));
   RlpList list = fields(*this);

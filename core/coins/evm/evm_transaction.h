@@ -29,6 +29,8 @@ struct EvmTransaction {
     Digest32 hash;
   };
   Signed sign(const PrivateKey& key) const;
+  // The raw transaction with a signature made elsewhere (a session wallet's, read back).
+  Signed withSignature(const RecoverableSignature& signature) const;
 };
 
 }  // namespace walletd

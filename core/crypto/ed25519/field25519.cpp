@@ -108,4 +108,16 @@ ByteArray<32> feToBytes(const Fe& a) {
   return out;
 }
 
+Fe feFromBytes(const ByteArray<32>& bytes) {
+  std::uint64_t words[4];
+  for (int w = 0; w < 4; ++w) {
+    words[w] = 0;
+    for (int i = 0; i < 8; ++i) words[w] |= std::uint64_t{bytes[8 * w + i]} << (8 * i);
+  }
+  words[3] &= (std::uint64_t{1} << 63) - 1;
+  return Fe{{words[0] & kMask, ((words[0] >> 51) | (words[1] << 13)) & kMask,
+             ((words[1] >> 38) | (words[2] << 26)) & kMask,
+             ((words[2] >> 25) | (words[3] << 39)) & kMask, words[3] >> 12}};
+}
+
 }  // namespace walletd::ed25519

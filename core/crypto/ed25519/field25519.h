@@ -26,5 +26,8 @@ Fe feInvert(const Fe& a);
 Fe feSelect(const Fe& a, const Fe& b, std::uint64_t mask);
 // The canonical 32-byte little-endian encoding (value reduced below p).
 ByteArray<32> feToBytes(const Fe& a);
+// The element a 32-byte little-endian string encodes, its top bit ignored (RFC 7748 §5: a
+// non-canonical value up to 2^255 - 1 is accepted and reduced by the arithmetic).
+Fe feFromBytes(const ByteArray<32>& bytes);
 
 }  // namespace walletd::ed25519

@@ -49,6 +49,15 @@ std::shared_ptr<const Ed25519Key> WalletKeys::p2pKey() const {
   return lazy.key;
 }
 
+std::optional<SecretArray<32>> WalletKeys::sealingKey(std::string_view purpose) const {
+  if (!p2p_key_) return std::nullopt;
+  const ByteView label(reinterpret_cast<const std::uint8_t*>(purpose.data()), purpose.size());
+  ByteArray<32> key = hmacSha256(p2p_key_->seed, label);
+  SecretArray<32> out(key);
+  wipe(key);
+  return out;
+}
+
 WalletKeys WalletKeys::fromPassphrase(std::string_view passphrase, bool enable_hd) {
   WalletKeys keys;
   try {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/crypto/ed25519/ed25519_key.h"
+#include "core/crypto/secret.h"
 #include "core/wallet/keys/bip32.h"
 
 namespace walletd {
@@ -41,6 +42,9 @@ class WalletKeys {
   // Made on first use: Ed25519 key generation is the dearest part of a login in wasm, and most
   // nodes never talk to a proxy.
   std::shared_ptr<const Ed25519Key> p2pKey() const;
+  // A key that seals walletd's own records of `purpose` at rest (WalletConnect's session keys):
+  // HMAC-SHA256 keyed by SHA-256(internal private key), so it follows the login; nullopt without.
+  std::optional<SecretArray<32>> sealingKey(std::string_view purpose) const;
 
  private:
   WalletKeys() = default;

@@ -26,9 +26,9 @@ class ToySessionKeys : public EvmKeySource {
   explicit ToySessionKeys(SentLog& log) : log_(log) {}
   bool signsOnlyWhenSending() const override { return true; }
   bool keysElsewhere() const override { return true; }
-  std::optional<EvmTransaction::Signed> sign(const KeccakAccountKey&,
-                                             const EvmTransaction&) const override {
-    return std::nullopt;
+  Task<std::optional<EvmTransaction::Signed>> sign(const KeccakAccountKey&, const EvmTransaction&,
+                                                   bool) const override {
+    co_return std::nullopt;
   }
   Task<std::string> send(EthPlatform&, EthAddress from, EvmTransaction tx,
                          std::optional<EvmTransaction::Signed> signed_tx) const override {

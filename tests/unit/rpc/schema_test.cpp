@@ -166,6 +166,16 @@ TEST_CASE("a type sent in several forms: KDF's PrivKeyPolicy and WithdrawFromInf
   const PrivKeyPolicy wc = policy(R"({"type":"WalletConnect","params":{"session_topic":"ab"}})");
   CHECK((wc.type == "WalletConnect" && wc.params["session_topic"] == "ab"));
   CHECK(policy(R"({"WalletConnect":{"session_topic":"cd"}})").params["session_topic"] == "cd");
+  // Every form of the session wallet leaves the topic in session_topic: KDF's two, the Flutter
+  // SDK's flat one, the spec's `data` (a string or a one-element list).
+  CHECK(wc.session_topic == "ab");
+  CHECK(policy(R"({"WalletConnect":{"session_topic":"cd"}})").session_topic == "cd");
+  CHECK(policy(R"({"WalletConnect":{"session_topic":"cd"}})").sessionWallet());
+  CHECK(policy(R"({"type":"WalletConnect","session_topic":"ef"})").sessionWallet());
+  CHECK(policy(R"({"type":"WalletConnect","session_topic":"ef"})").session_topic == "ef");
+  const PrivKeyPolicy spec = policy(R"({"type":"SessionWallet","data":"12"})");
+  CHECK((spec.sessionWallet() && spec.session_topic == "12"));
+  CHECK(policy(R"({"type":"SessionWallet","data":["34"]})").session_topic == "34");
   const auto refusal = [&](const char* text) {
     try {
       policy(text);
@@ -174,10 +184,15 @@ TEST_CASE("a type sent in several forms: KDF's PrivKeyPolicy and WithdrawFromInf
     }
     return std::string("accepted");
   };
-  CHECK_THAT(
-      refusal(R"("IguanaPrivKey")"),
-      Catch::Contains("unknown variant `IguanaPrivKey`, expected `ContextPrivKey` or `Trezor`"));
-  CHECK_THAT(refusal(R"({"type":"WalletConnect"})"), Catch::Contains("missing field `params`"));
+  CHECK_THAT(refusal(R"("IguanaPrivKey")"),
+             Catch::Contains(
+                 "unknown variant `IguanaPrivKey`, expected one of `ContextPrivKey`, `Trezor`"));
+  CHECK_THAT(refusal(R"({"type":"WalletConnect"})"),
+             Catch::Contains("missing field `session_topic`"));
+  CHECK_THAT(refusal(R"("WalletConnect")"),
+             Catch::Contains("WalletConnect needs the session's topic"));
+  CHECK_THAT(refusal(R"({"type":"SessionWallet","data":["a","b"]})"),
+             Catch::Contains("expected the session topic"));
   CHECK_THAT(refusal(R"({"type":"WalletConnect","params":{}})"),
              Catch::Contains("params.priv_key_policy.params: missing field `session_topic`"));
   CHECK_THAT(refusal(R"({"type":"Trezor","WalletConnect":{"session_topic":"x"}})"),
@@ -185,8 +200,10 @@ TEST_CASE("a type sent in several forms: KDF's PrivKeyPolicy and WithdrawFromInf
   CHECK_THAT(refusal("5"),
              Catch::Contains("invalid type: an integer, expected a string or an object"));
   CHECK(PrivKeyPolicy::schema().ts() ==
-        "\"ContextPrivKey\" | \"Trezor\" | { type: \"ContextPrivKey\" } | { type: \"Trezor\" } | "
-        "{ type: \"Metamask\" } | { type: \"WalletConnect\"; params: { session_topic: string } } | "
+        "\"ContextPrivKey\" | \"Trezor\" | \"WalletConnect\" | \"SessionWallet\" | "
+        "{ type: \"ContextPrivKey\" } | { type: \"Trezor\" } | { type: \"Metamask\" } | "
+        "{ type: \"WalletConnect\"; params?: { session_topic: string }; session_topic?: string } | "
+        "{ type: \"SessionWallet\"; data: string | string[] } | "
         "{ WalletConnect: { session_topic: string } }");
 
   CHECK(WithdrawFromInfo::schema().ts() ==
