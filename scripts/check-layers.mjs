@@ -19,6 +19,7 @@ const LAYERS = [
   ['rpc'],
   ['stream'],
   ['wallet'],
+  ['walletconnect'],
   ['coins'],
   ['coins/*'],
   ['node'],

@@ -14,6 +14,7 @@
 #include "core/node/node_methods.h"
 #include "core/stream/stream_methods.h"
 #include "core/wallet/gui_storage/gui_storage_methods.h"
+#include "core/walletconnect/wc_methods.h"
 
 namespace walletd {
 
@@ -33,6 +34,7 @@ MethodTable buildMethodTable(const CoinFamilies& families) {
   registerGuiStorageMethods(t);
   registerKeyExportMethods(t);
   registerAddressMethods(t);
+  registerWalletConnectMethods(t);
   return t;
 }
 

@@ -4,6 +4,7 @@
 #include "core/crypto/secp256k1.h"
 #include "core/node/method_list.h"
 #include "core/node/wallet_login.h"
+#include "core/walletconnect/wc_service.h"
 #include "walletd_build_info.h"
 
 namespace walletd {
@@ -38,6 +39,10 @@ Task<void> Node::start() {
 
 Task<HttpAnswer> Node::handleHttp(std::string_view http_method, std::string body, Caller caller) {
   return dispatcher_.handleHttp(http_method, std::move(body), std::move(caller));
+}
+
+Node::~Node() {
+  if (wallet_connect_) wallet_connect_->stop();
 }
 
 void Node::requestStop() {

@@ -28,6 +28,10 @@
 
 namespace walletd {
 
+namespace wc {
+class Service;
+}
+
 struct Platform {
   Executor& executor;
   Storage& storage;
@@ -62,6 +66,7 @@ class Node {
   const MethodTable& methods() const { return methods_; }
   Executor& executor() { return platform_.executor; }
   Clock& clock() { return platform_.clock; }
+  Random& random() { return platform_.random; }
   HttpClient& http() { return platform_.http; }
   ExternalSigner* externalSigner() { return platform_.external_signer; }
   LocalFiles* localFiles() { return platform_.local_files; }
@@ -75,6 +80,10 @@ class Node {
   const WalletKeys& keys() const { return keys_; }
   // Asks the host to shut down after the current answer is sent.
   void requestStop();
+  // The WalletConnect context once the first wc_* call or activation made it
+  // (core/walletconnect/wc_setup.h); stopped with the node.
+  std::shared_ptr<wc::Service>& walletConnectSlot() { return wallet_connect_; }
+  ~Node();
 
  private:
   NodeConfig config_;
@@ -89,6 +98,7 @@ class Node {
   CoinRegistry active_coins_;
   RpcTaskManager tasks_;
   Dispatcher dispatcher_;
+  std::shared_ptr<wc::Service> wallet_connect_;
 };
 
 }  // namespace walletd
