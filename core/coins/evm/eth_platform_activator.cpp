@@ -8,12 +8,14 @@
 #include "core/coins/evm/erc20_token_plan.h"
 #include "core/coins/evm/eth_hd.h"
 #include "core/coins/evm/evm_family.h"
+#include "core/coins/evm/session_wallet_evm.h"
 #include "core/coins/hd_platform_wallet.h"
 #include "core/coins/iguana_activation_result.h"
 #include "core/coins/platform_activation_errors.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
 #include "core/node/node.h"
+#include "core/walletconnect/wc_setup.h"
 
 namespace walletd {
 namespace {
@@ -89,6 +91,30 @@ Task<EthAddress> connectBrowserWallet(ExternalSigner& wallet, const std::string&
   co_return account;
 }
 
+// The session wallet's account for the chain (session_wallet_evm.h); every failure — no
+// WalletConnect on this host, no such session, a chain the session lacks, a refusal, another
+// signer — is KDF's WalletConnectError with the reason.
+struct SessionWalletAccount {
+  std::shared_ptr<wc::Service> wallet_connect;
+  KeccakAccountKey account;
+};
+Task<SessionWalletAccount> connectSessionWallet(Node& node, std::string topic,
+                                                std::uint64_t chain_id) {
+  SessionWalletAccount out;
+  std::string failure;
+  try {
+    out.wallet_connect = co_await walletConnectOf(node);
+    out.account = co_await authenticateSessionWallet(out.wallet_connect, topic, chain_id);
+  } catch (const RpcError& e) {
+    failure = std::string("Failed to get WalletConnect context: ") + e.what();
+  } catch (const SessionWalletRefusal& e) {
+    failure = e.what();
+  }
+  if (!failure.empty())
+    throw rpcError(EnablePlatformError::WalletConnectError, failure, Json(failure));
+  co_return out;
+}
+
 }  // namespace
 
 void EthPlatformActivator::check(Node& node, const CoinEntry&,
@@ -105,7 +131,7 @@ void EthPlatformActivator::check(Node& node, const CoinEntry&,
         "host, given an EIP-1193 provider: createWalletd({ ethereumProvider })";
     throw rpcError(EnablePlatformError::PrivKeyPolicyNotAllowed, message, Json(message));
   }
-  if (p.priv_key_policy.type != "ContextPrivKey" &&
+  if (p.priv_key_policy.type != "ContextPrivKey" && !p.priv_key_policy.sessionWallet() &&
       !isBrowserWalletPolicy(p.priv_key_policy.type)) {
     const std::string message = "priv_key_policy " + p.priv_key_policy.type.substr(0, 60) +
                                 " is not available on this host";
@@ -126,19 +152,29 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
   // blocks of a coroutine.)
   ExternalSigner* browser_wallet =
       isBrowserWalletPolicy(p.priv_key_policy.type) ? node.externalSigner() : nullptr;
+  const bool session_wallet = p.priv_key_policy.sessionWallet();
   std::optional<HdPlatformWallet> hd;
-  if (!browser_wallet && node.keys().mode() == WalletKeys::Mode::HD)
+  if (!browser_wallet && !session_wallet && node.keys().mode() == WalletKeys::Mode::HD)
     hd = co_await openHdPlatformWallet(node, entry, p);
   std::optional<EthAddress> wallet_account;
   if (browser_wallet)
     wallet_account = co_await connectBrowserWallet(*browser_wallet, p.ticker, chain_id);
-  KeccakAccountKey signer = browser_wallet ? KeccakAccountKey() : ownSigner(node, hd);
+  std::optional<SessionWalletAccount> session;
+  if (session_wallet)
+    session = co_await connectSessionWallet(node, p.priv_key_policy.session_topic, chain_id);
+  KeccakAccountKey signer = browser_wallet ? KeccakAccountKey()
+                            : session      ? session->account
+                                           : ownSigner(node, hd);
   if (wallet_account) signer.account = *wallet_account;
   auto platform = std::make_shared<EthPlatform>(
       p.ticker, chain_id, max_tx_type > 2 ? 0 : static_cast<int>(max_tx_type),
       JsonRpcClient(node.http(), p.nodes, 15000, &node.clock(), node.keys().p2pKey()),
       std::move(signer), hd ? hd->hd : nullptr, node.executor(), node.clock());
   if (browser_wallet) platform->useKeySource(browserWalletEvmKeys(*browser_wallet));
+  if (session) {
+    platform->useKeySource(sessionWalletEvmKeys(
+        session->wallet_connect, p.priv_key_policy.session_topic, chain_id, node.executor()));
+  }
 
   const Json node_chain = co_await platform->rpc().call("eth_chainId", Json::array());
   const auto node_chain_id = node_chain.is_string()
