@@ -16,6 +16,15 @@ namespace walletd {
 
 template <typename T>
 class OneShot {
+  struct State {
+    explicit State(Executor& e) : executor(e) {}
+    Executor& executor;
+    bool done = false;
+    std::optional<T> value;
+    std::exception_ptr error;
+    coro::handle<> waiter = nullptr;
+  };
+
  public:
   explicit OneShot(Executor& executor) : state_(std::make_shared<State>(executor)) {}
 
@@ -24,7 +33,7 @@ class OneShot {
   void fail(std::exception_ptr error) { finish(std::nullopt, error); }
 
   struct Awaiter {
-    std::shared_ptr<typename OneShot::State> state;
+    std::shared_ptr<State> state;
     bool await_ready() const noexcept { return state->done; }
     void await_suspend(coro::handle<> waiter) noexcept { state->waiter = waiter; }
     T await_resume() {
@@ -35,15 +44,6 @@ class OneShot {
   Awaiter operator co_await() const { return Awaiter{state_}; }
 
  private:
-  struct State {
-    explicit State(Executor& e) : executor(e) {}
-    Executor& executor;
-    bool done = false;
-    std::optional<T> value;
-    std::exception_ptr error;
-    coro::handle<> waiter = nullptr;
-  };
-
   void finish(std::optional<T> value, std::exception_ptr error) {
     if (state_->done) return;
     state_->done = true;

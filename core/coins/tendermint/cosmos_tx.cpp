@@ -90,25 +90,37 @@ Bytes cosmosPubKeyAny(const PublicKey& key) {
   return any("/cosmos.crypto.secp256k1.PubKey", pub.data()).data();
 }
 
-SignedCosmosTx signCosmosTx(const CosmosTxPlan& plan, const PrivateKey& key,
-                            const PublicKey& public_key) {
+CosmosSignDoc cosmosSignDoc(const CosmosTxPlan& plan, const PublicKey& public_key) {
   ProtoWriter body;
   body.message(1, any(plan.msg.type_url, plan.msg.value))
       .bytes(2, asBytes(plan.memo))
       .varint(3, plan.timeout_height);
-  const Bytes auth = authInfo(plan, public_key);
+  CosmosSignDoc doc;
+  doc.body = body.data();
+  doc.auth_info = authInfo(plan, public_key);
   ProtoWriter sign_doc;
-  sign_doc.bytes(1, body.data())
-      .bytes(2, auth)
+  sign_doc.bytes(1, doc.body)
+      .bytes(2, doc.auth_info)
       .bytes(3, asBytes(plan.chain_id))
       .varint(4, plan.account_number);
-  const RecoverableSignature signature = signRecoverable(sha256Bytes(sign_doc.data()), key);
+  doc.sign_doc = sign_doc.data();
+  return doc;
+}
+
+SignedCosmosTx assembleCosmosTx(const CosmosSignDoc& doc, ByteView signature) {
   ProtoWriter raw;
-  raw.bytes(1, body.data()).bytes(2, auth).bytes(3, signature.compact);
+  raw.bytes(1, doc.body).bytes(2, doc.auth_info).bytes(3, signature);
   SignedCosmosTx out;
   out.bytes = raw.data();
   out.hash = cosmosTxHash(out.bytes);
   return out;
+}
+
+SignedCosmosTx signCosmosTx(const CosmosTxPlan& plan, const PrivateKey& key,
+                            const PublicKey& public_key) {
+  const CosmosSignDoc doc = cosmosSignDoc(plan, public_key);
+  const RecoverableSignature signature = signRecoverable(sha256Bytes(doc.sign_doc), key);
+  return assembleCosmosTx(doc, signature.compact);
 }
 
 bool isCosmosTxRaw(ByteView bytes) {

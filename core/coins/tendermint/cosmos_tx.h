@@ -58,6 +58,17 @@ struct SignedCosmosTx {
 SignedCosmosTx signCosmosTx(const CosmosTxPlan& plan, const PrivateKey& key,
                             const PublicKey& public_key);
 
+// What SIGN_MODE_DIRECT signs, for a signer outside walletd: the TxBody and AuthInfo bytes and
+// the SignDoc over them (its SHA-256 is signed).
+struct CosmosSignDoc {
+  Bytes body;
+  Bytes auth_info;
+  Bytes sign_doc;
+};
+CosmosSignDoc cosmosSignDoc(const CosmosTxPlan& plan, const PublicKey& public_key);
+// The TxRaw of `doc` with a 64-byte r ‖ s signature.
+SignedCosmosTx assembleCosmosTx(const CosmosSignDoc& doc, ByteView signature);
+
 // The Any of a secp256k1 public key (/cosmos.crypto.secp256k1.PubKey {key: 33 bytes}).
 Bytes cosmosPubKeyAny(const PublicKey& key);
 

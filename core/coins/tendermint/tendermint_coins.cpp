@@ -25,12 +25,13 @@ std::string tendermintAddress(const std::string& account_prefix, const PublicKey
 TendermintSigner TendermintPlatform::signerFor(const std::optional<WithdrawFromInfo>& from) const {
   if (!from) return signer_;
   if (!hd_) {
-    const std::string message =
-        "`from` selects an HD address, but " + chain_.ticker + " is activated with the Iguana key";
+    const std::string message = "`from` selects an HD address, but " + chain_.ticker +
+                                (signer_.remote ? " is activated with a WalletConnect session"
+                                                : " is activated with the Iguana key");
     throw rpcError(WithdrawError::UnexpectedFromAddress, message, Json(message));
   }
   const ExtendedKey derived = hd_->keyAt(resolveWithdrawFrom(*hd_, *from, true));
-  TendermintSigner out{derived.privateKey(), derived.publicKey(), ""};
+  TendermintSigner out{derived.privateKey(), derived.publicKey(), "", nullptr};
   out.address = tendermintAddress(chain_.account_prefix, out.public_key);
   return out;
 }

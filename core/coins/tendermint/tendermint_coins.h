@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/coins/active_coin.h"
+#include "core/coins/tendermint/cosmos_tx.h"
 #include "core/coins/tendermint/tendermint_balance_stream.h"
 #include "core/coins/tendermint/tendermint_config.h"
 #include "core/coins/tendermint/tendermint_history.h"
@@ -21,11 +22,22 @@
 
 namespace walletd {
 
-// A key that signs for an address of the chain.
+// A key outside walletd (a WalletConnect session wallet) that signs SIGN_MODE_DIRECT documents.
+class CosmosRemoteSigner {
+ public:
+  virtual ~CosmosRemoteSigner() = default;
+  // The 64-byte r ‖ s signature over SHA-256(doc.sign_doc) by the signer's public key; refusals
+  // are WithdrawError.
+  virtual Task<ByteArray<64>> signDirect(CosmosTxPlan plan, CosmosSignDoc doc) const = 0;
+};
+
+// A key that signs for an address of the chain: walletd's own, or a remote signer's (then `key`
+// is unused and only the public key is known).
 struct TendermintSigner {
   PrivateKey key;
   PublicKey public_key;
   std::string address;
+  std::shared_ptr<const CosmosRemoteSigner> remote;
 };
 
 // The chain's bech32 account address of a key: HASH160 of the compressed key.
@@ -41,6 +53,7 @@ class TendermintPlatform : public ActiveCoin,
   const std::string& ticker() const override { return chain_.ticker; }
   std::optional<std::string> platform() const override { return std::nullopt; }
   std::string myAddress() const override { return signer_.address; }
+  bool keysInBrowserWallet() const override { return signer_.remote != nullptr; }
   Task<BalanceInfo> myBalance() override;
   Task<TransactionDetails> withdraw(WithdrawRequest request) override;
   Task<std::string> sendRawTransaction(SendRawRequest request) override;

@@ -65,14 +65,30 @@ std::uint64_t retrySequence(const CosmosNodeRefusal& refused, int attempt) {
   return *expected;
 }
 
+// What a simulation sends: signed by walletd's key, or — for a remote signer, which is not asked
+// to sign a transaction it will never see sent — with an empty signature (the SDK's simulate
+// mode checks no signature).
+SignedCosmosTx simulationTx(const TendermintSigner& signer, const CosmosTxPlan& plan) {
+  if (!signer.remote) return signCosmosTx(plan, signer.key, signer.public_key);
+  const ByteArray<64> empty{};
+  return assembleCosmosTx(cosmosSignDoc(plan, signer.public_key), empty);
+}
+
 }  // namespace
+
+Task<SignedCosmosTx> signPlan(TendermintSigner signer, CosmosTxPlan plan) {
+  if (!signer.remote) co_return signCosmosTx(plan, signer.key, signer.public_key);
+  CosmosSignDoc doc = cosmosSignDoc(plan, signer.public_key);
+  const ByteArray<64> signature = co_await signer.remote->signDirect(plan, doc);
+  co_return assembleCosmosTx(doc, signature);
+}
 
 Task<std::uint64_t> simulatedFee(TendermintPlatform& platform, TendermintSigner signer,
                                  CosmosTxPlan& plan, double gas_price) {
   CosmosTxPlan simulation = simulationOf(plan);
   std::optional<std::uint64_t> gas_used;
   for (int attempt = 0; !gas_used; ++attempt) {
-    const SignedCosmosTx signed_tx = signCosmosTx(simulation, signer.key, signer.public_key);
+    const SignedCosmosTx signed_tx = simulationTx(signer, simulation);
     std::optional<CosmosNodeRefusal> refused;
     try {
       gas_used = co_await platform.client().simulateGas(signed_tx.bytes);
@@ -91,7 +107,7 @@ Task<SignedCosmosTx> signFresh(TendermintPlatform& platform, TendermintSigner si
   if (!account) throw TendermintNodeMisbehaved("the signing account vanished between two reads");
   plan.account_number = account->account_number;
   plan.sequence = account->sequence;
-  co_return signCosmosTx(plan, signer.key, signer.public_key);
+  co_return co_await signPlan(signer, plan);
 }
 
 Task<SignedCosmosTx> broadcastSigned(TendermintPlatform& platform, TendermintSigner signer,
@@ -106,7 +122,7 @@ Task<SignedCosmosTx> broadcastSigned(TendermintPlatform& platform, TendermintSig
     }
     if (!refused) break;
     plan.sequence = retrySequence(*refused, attempt);
-    signed_tx = signCosmosTx(plan, signer.key, signer.public_key);
+    signed_tx = co_await signPlan(signer, plan);
   }
   co_return signed_tx;
 }

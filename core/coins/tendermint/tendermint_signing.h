@@ -37,6 +37,9 @@ Task<std::uint64_t> simulatedFee(TendermintPlatform& platform, TendermintSigner 
 // The "expected N" of a refusal that is an SDK sequence mismatch; nullopt otherwise.
 std::optional<std::uint64_t> mismatchedSequence(const CosmosNodeRefusal& refusal);
 
+// `plan` signed by `signer`: with walletd's key, or by its remote signer.
+Task<SignedCosmosTx> signPlan(TendermintSigner signer, CosmosTxPlan plan);
+
 // Re-reads the account and signs.
 Task<SignedCosmosTx> signFresh(TendermintPlatform& platform, TendermintSigner signer,
                                CosmosTxPlan plan);
