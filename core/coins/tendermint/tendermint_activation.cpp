@@ -12,11 +12,13 @@
 #include "core/coins/activation_route.h"
 #include "core/coins/hd_platform_wallet.h"
 #include "core/coins/platform_activation_errors.h"
+#include "core/coins/tendermint/session_wallet_cosmos.h"
 #include "core/coins/tendermint/tendermint_coins.h"
 #include "core/coins/tendermint/tendermint_family.h"
 #include "core/node/node.h"
 #include "core/rpc/rpc_task_methods.h"
 #include "core/rpc/schema.h"
+#include "core/walletconnect/wc_setup.h"
 
 namespace walletd {
 namespace {
@@ -55,12 +57,28 @@ struct TendermintActivationParams {
             .fallback("get_balances", &P::get_balances, true)
             .optionalKeep("path_to_address", &P::path_to_address, "HD wallets only")
             .optional("activation_params", &P::activation_params,
-                      "KDF's {type, params}; only the wallet's own key is supported")
+                      "KDF's {type, params}: {type: \"WalletConnect\", params: {session_topic}} "
+                      "for a session wallet (WithPubkey is not supported)")
             .unknownFields(UnknownFields::Open, "KDF's other fields are ignored");
     return s;
   }
   static std::string tsType() { return "TendermintActivationParams"; }
 };
+
+// The session topic of activation_params {type: "WalletConnect", params: {session_topic}} (KDF's
+// adjacently tagged TendermintActivationPolicy; the SDK's flat session_topic too); nullopt for
+// any other policy.
+std::optional<std::string> sessionTopicOf(const TendermintActivationParams& p) {
+  if (!p.activation_params || !p.activation_params->is_object()) return std::nullopt;
+  const Json& policy = *p.activation_params;
+  if (policy.value("type", Json()) != "WalletConnect") return std::nullopt;
+  const Json params = policy.value("params", Json::object());
+  const Json topic = params.is_object() && params.contains("session_topic")
+                         ? params["session_topic"]
+                         : policy.value("session_topic", Json());
+  if (!topic.is_string()) return std::nullopt;
+  return topic.get<std::string>();
+}
 
 // The platform checks that need no node.
 TendermintChain checkedChain(Node& node, const CoinEntry& entry,
@@ -72,10 +90,10 @@ TendermintChain checkedChain(Node& node, const CoinEntry& entry,
     throwInvalidParams("params.nodes: at most " + std::to_string(JsonRpcClient::kMaxNodes) +
                        " nodes are accepted");
   }
-  if (p.activation_params) {
+  if (p.activation_params && !sessionTopicOf(p)) {
     const std::string message =
-        "activation_params is not supported: walletd activates Tendermint coins with the "
-        "wallet's own key";
+        "activation_params: walletd activates Tendermint coins with the wallet's own key or a "
+        "WalletConnect session ({\"type\":\"WalletConnect\",\"params\":{\"session_topic\":…}})";
     throw rpcError(EnablePlatformError::PrivKeyPolicyNotAllowed, message, Json(message));
   }
   TendermintChain chain = readTendermintChain(entry);
@@ -106,7 +124,8 @@ TendermintChain checkedChain(Node& node, const CoinEntry& entry,
       throw rpcError(EnablePlatformError::PlatformCoinMismatch, message, Json(message));
     }
   }
-  if (node.keys().mode() == WalletKeys::Mode::HD && !entry.string("derivation_path"))
+  if (node.keys().mode() == WalletKeys::Mode::HD && !entry.string("derivation_path") &&
+      !sessionTopicOf(p))
     throwPlatformCreationError(p.ticker, "'derivation_path' field is not found in config");
   return chain;
 }
@@ -116,7 +135,7 @@ TendermintSigner activatedSigner(Node& node, const CoinEntry& entry, const Addre
                                  std::shared_ptr<HdWallet>& hd) {
   if (node.keys().mode() != WalletKeys::Mode::HD) {
     const PrivateKey& key = node.keys().iguanaKey();
-    return {key, PublicKey::fromPrivate(key), ""};
+    return {key, PublicKey::fromPrivate(key), "", nullptr};
   }
   DerivationPath coin_path;
   try {
@@ -137,11 +156,27 @@ TendermintSigner activatedSigner(Node& node, const CoinEntry& entry, const Addre
     throwInvalidPayload(std::string("path_to_address: ") + e.what());
   }
   const ExtendedKey key = hd->keyAt(ref);
-  return {key.privateKey(), key.publicKey(), ""};
+  return {key.privateKey(), key.publicKey(), "", nullptr};
 }
 
 Json balanceJson(const UInt256& units, unsigned decimals) {
   return spendableBalance(units, decimals).toJson();
+}
+
+// The session wallet's signer; every failure is KDF's WalletConnectError with the reason.
+Task<TendermintSigner> sessionSigner(Node& node, std::string topic, const TendermintChain& chain) {
+  std::optional<TendermintSigner> signer;
+  std::string failure;
+  try {
+    std::shared_ptr<wc::Service> wc = co_await walletConnectOf(node);
+    signer = co_await sessionWalletCosmosSigner(wc, topic, chain.chain_id, chain.account_prefix);
+  } catch (const RpcError& e) {
+    failure = std::string("Failed to get WalletConnect context: ") + e.what();
+  } catch (const CosmosSessionRefusal& e) {
+    failure = e.what();
+  }
+  if (!signer) throw rpcError(EnablePlatformError::WalletConnectError, failure, Json(failure));
+  co_return std::move(*signer);
 }
 
 Task<ActivatedCoins> connectPlatform(Node& node, const CoinEntry& entry,
@@ -149,7 +184,11 @@ Task<ActivatedCoins> connectPlatform(Node& node, const CoinEntry& entry,
                                      std::shared_ptr<RpcTaskHandle> handle) {
   TendermintChain chain = checkedChain(node, entry, p);
   std::shared_ptr<HdWallet> hd;
-  TendermintSigner signer = activatedSigner(node, entry, p.path_to_address, hd);
+  const std::optional<std::string> session_topic = sessionTopicOf(p);
+  std::optional<TendermintSigner> session;
+  if (session_topic) session = co_await sessionSigner(node, *session_topic, chain);
+  TendermintSigner signer =
+      session ? std::move(*session) : activatedSigner(node, entry, p.path_to_address, hd);
   const std::string address = tendermintAddress(chain.account_prefix, signer.public_key);
   signer.address = address;
   auto platform = std::make_shared<TendermintPlatform>(
