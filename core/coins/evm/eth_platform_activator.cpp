@@ -91,28 +91,37 @@ Task<EthAddress> connectBrowserWallet(ExternalSigner& wallet, const std::string&
   co_return account;
 }
 
-// The session wallet's account for the chain (session_wallet_evm.h); every failure — no
-// WalletConnect on this host, no such session, a chain the session lacks, a refusal, another
-// signer — is KDF's WalletConnectError with the reason.
-struct SessionWalletAccount {
-  std::shared_ptr<wc::Service> wallet_connect;
-  KeccakAccountKey account;
-};
-Task<SessionWalletAccount> connectSessionWallet(Node& node, std::string topic,
-                                                std::uint64_t chain_id) {
-  SessionWalletAccount out;
+// The session wallet's context and account for the chain (session_wallet_evm.h); every failure
+// — no WalletConnect on this host, no such session, a chain the session lacks, a refusal,
+// another signer — is KDF's WalletConnectError with the reason. (Two calls returning plain
+// types: a coroutine returning them in one struct made clang 14 emit a wasm tail call.)
+[[noreturn]] void throwWalletConnectError(const std::string& failure) {
+  throw rpcError(EnablePlatformError::WalletConnectError, failure, Json(failure));
+}
+
+Task<std::shared_ptr<wc::Service>> sessionContext(Node& node) {
+  std::shared_ptr<wc::Service> out;
   std::string failure;
   try {
-    out.wallet_connect = co_await walletConnectOf(node);
-    out.account = co_await authenticateSessionWallet(out.wallet_connect, topic, chain_id);
+    out = co_await walletConnectOf(node);
   } catch (const RpcError& e) {
     failure = std::string("Failed to get WalletConnect context: ") + e.what();
+  }
+  if (!out) throwWalletConnectError(failure);
+  co_return out;
+}
+
+Task<KeccakAccountKey> sessionAccount(std::shared_ptr<wc::Service> wallet_connect,
+                                      std::string topic, std::uint64_t chain_id) {
+  std::optional<KeccakAccountKey> out;
+  std::string failure;
+  try {
+    out = co_await authenticateSessionWallet(wallet_connect, topic, chain_id);
   } catch (const SessionWalletRefusal& e) {
     failure = e.what();
   }
-  if (!failure.empty())
-    throw rpcError(EnablePlatformError::WalletConnectError, failure, Json(failure));
-  co_return out;
+  if (!out) throwWalletConnectError(failure);
+  co_return std::move(*out);
 }
 
 }  // namespace
@@ -159,21 +168,24 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
   std::optional<EthAddress> wallet_account;
   if (browser_wallet)
     wallet_account = co_await connectBrowserWallet(*browser_wallet, p.ticker, chain_id);
-  std::optional<SessionWalletAccount> session;
-  if (session_wallet)
-    session = co_await connectSessionWallet(node, p.priv_key_policy.session_topic, chain_id);
-  KeccakAccountKey signer = browser_wallet ? KeccakAccountKey()
-                            : session      ? session->account
-                                           : ownSigner(node, hd);
+  std::shared_ptr<wc::Service> wallet_connect;
+  if (session_wallet) wallet_connect = co_await sessionContext(node);
+  std::optional<KeccakAccountKey> session_account;
+  if (wallet_connect)
+    session_account =
+        co_await sessionAccount(wallet_connect, p.priv_key_policy.session_topic, chain_id);
+  KeccakAccountKey signer = browser_wallet    ? KeccakAccountKey()
+                            : session_account ? *session_account
+                                              : ownSigner(node, hd);
   if (wallet_account) signer.account = *wallet_account;
   auto platform = std::make_shared<EthPlatform>(
       p.ticker, chain_id, max_tx_type > 2 ? 0 : static_cast<int>(max_tx_type),
       JsonRpcClient(node.http(), p.nodes, 15000, &node.clock(), node.keys().p2pKey()),
       std::move(signer), hd ? hd->hd : nullptr, node.executor(), node.clock());
   if (browser_wallet) platform->useKeySource(browserWalletEvmKeys(*browser_wallet));
-  if (session) {
-    platform->useKeySource(sessionWalletEvmKeys(
-        session->wallet_connect, p.priv_key_policy.session_topic, chain_id, node.executor()));
+  if (wallet_connect) {
+    platform->useKeySource(sessionWalletEvmKeys(wallet_connect, p.priv_key_policy.session_topic,
+                                                chain_id, node.executor()));
   }
 
   const Json node_chain = co_await platform->rpc().call("eth_chainId", Json::array());
