@@ -123,7 +123,8 @@ constexpr const char* kSessionInfo =
 }  // namespace
 
 void registerWalletConnectMethods(MethodTable& t) {
-  const std::string info = kSessionInfo;
+  t.declare("WcSessionInfo", kSessionInfo);
+  const std::string info = "WcSessionInfo";
   t.add({"wc_new_connection",
          "{ url: string; pairing_topic: string }",
          MethodAccess::Protected,
