@@ -77,8 +77,8 @@ export interface WalletdOptions {
    * (or "BrowserWallet") use its account, and their withdraws (broadcast: true) go to its
    * eth_sendTransaction. */
   ethereumProvider?: Eip1193Provider;
-  /** The WebSocket class for Electrum servers (protocol "WSS") and Tendermint nodes' websockets
-   * (ws:// or wss://); default: globalThis.WebSocket. In Node 20, which has none, pass one (e.g.
+  /** The WebSocket class for Electrum servers (protocol "WSS"), Tendermint nodes' websockets
+   * (ws:// or wss://) and the WalletConnect relay; default: globalThis.WebSocket. In Node 20, which has none, pass one (e.g.
    * the `ws` package's). */
   WebSocket?: new (url: string) => {
     readyState: number;
