@@ -156,7 +156,13 @@ Task<void> RelayClient::readUntilDrop(LineStream* stream) {
       open = false;
       why = e.what();
     }
-    if (open) handleLine(line);
+    if (!open) break;
+    try {
+      handleLine(line);
+    } catch (const std::exception& e) {  // a frame of unexpected types: skipped, not fatal
+      logMessage(LogLevel::Warning,
+                 std::string("walletconnect: a relay frame walletd cannot read: ") + e.what());
+    }
   }
   dropped(why);
 }
@@ -181,7 +187,7 @@ Task<void> RelayClient::resubscribe() {
 void RelayClient::handleLine(const std::string& line) {
   const Json msg = Json::parse(line, nullptr, false);
   if (!msg.is_object() || !msg.contains("id")) return;
-  if (msg.value("method", "") == "irn_subscription") {
+  if (msg.contains("method") && msg["method"] == "irn_subscription") {
     const Json reply{{"id", msg["id"]}, {"jsonrpc", "2.0"}, {"result", true}};
     auto self = shared_from_this();
     spawn(ignoreErrors([](std::shared_ptr<RelayClient> client, std::string text) -> Task<void> {
@@ -190,7 +196,8 @@ void RelayClient::handleLine(const std::string& line) {
             if (client->stream_) co_await client->stream_->writeLine(std::move(text));
           }(self, reply.dump())),
           [](std::exception_ptr) {});
-    const Json data = msg.contains("params") ? msg["params"].value("data", Json::object()) : Json();
+    const Json params = msg.contains("params") ? msg["params"] : Json();
+    const Json data = params.is_object() ? params.value("data", Json()) : Json();
     if (!data.is_object() || !data.value("topic", Json()).is_string() ||
         !data.value("message", Json()).is_string())
       return;
@@ -210,7 +217,9 @@ void RelayClient::handleLine(const std::string& line) {
   pending_.erase(it);
   if (msg.contains("error") && !msg["error"].is_null()) {
     const Json& e = msg["error"];
-    const std::string text = e.is_object() ? e.value("message", e.dump()) : e.dump();
+    const Json message = e.is_object() ? e.value("message", Json()) : Json();
+    const std::string text =
+        message.is_string() ? message.get<std::string>() : e.dump().substr(0, 200);
     answer.fail(std::make_exception_ptr(TransportError("the relay refused: " + text)));
   } else {
     answer.settle(msg.value("result", Json()));
@@ -271,6 +280,7 @@ Task<Json> RelayClient::call(std::string method, Json params) {
 }
 
 Task<void> RelayClient::subscribe(std::vector<std::string> topics) {
+  auto self = shared_from_this();
   for (const std::string& topic : topics) subscriptions_.emplace(topic, "");
   if (topics.empty()) co_return;
   const bool one = topics.size() == 1;
@@ -285,6 +295,7 @@ Task<void> RelayClient::subscribe(std::vector<std::string> topics) {
 }
 
 Task<void> RelayClient::unsubscribe(std::string topic) {
+  auto self = shared_from_this();
   auto it = subscriptions_.find(topic);
   if (it == subscriptions_.end()) co_return;
   const std::string id = it->second;
@@ -300,6 +311,7 @@ Task<void> RelayClient::unsubscribe(std::string topic) {
 
 Task<void> RelayClient::publish(std::string topic, std::string message, std::uint32_t ttl_s,
                                 int tag, bool prompt) {
+  auto self = shared_from_this();
   Json params{{"topic", topic}, {"message", message}, {"ttl", ttl_s}, {"tag", tag}};
   if (prompt) params["prompt"] = true;
   std::string method = "irn_publish";

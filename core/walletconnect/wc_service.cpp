@@ -34,7 +34,18 @@ constexpr MethodTag kTags[] = {
 MethodTag tagOf(const std::string& method) {
   for (const MethodTag& t : kTags)
     if (method == t.method) return t;
-  return MethodTag{"", 0, 300, false};  // unknown requests are answered on a neutral tag
+  return MethodTag{"", 1108, 300, false};  // unknown requests: answered as a session request
+}
+
+// A response's id: walletd's own are numbers below 2^53, but a wallet may echo one as a string.
+std::optional<std::uint64_t> responseId(const Json& id) {
+  if (id.is_number_unsigned()) return id.get<std::uint64_t>();
+  if (!id.is_string()) return std::nullopt;
+  std::string text = id.get<std::string>();
+  if (!text.empty() && text.back() == 'n') text.pop_back();  // a JS BigInt's JSON form
+  if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  return std::stoull(text);
 }
 
 SecretArray<32> randomSecret(Random& random) {
@@ -84,9 +95,30 @@ std::uint64_t Service::nextId() {
 }
 
 Task<void> Service::start() {
-  if (!starting_) starting_ = Completion::start(load());
-  Completion done = *starting_;
-  co_await done;
+  if (start_state_ == Start::Loaded) co_return;
+  if (start_state_ == Start::Failed) std::rethrow_exception(start_error_);
+  OneShot<bool> loaded(peers_.executor);
+  start_waiters_.push_back(loaded);
+  if (start_state_ == Start::NotStarted) {
+    start_state_ = Start::Loading;
+    std::weak_ptr<Service> weak = weak_from_this();
+    spawn(load(), [weak](std::exception_ptr error) {
+      auto self = weak.lock();
+      if (!self) return;
+      self->start_state_ = error ? Start::Failed : Start::Loaded;
+      self->start_error_ = error;
+      auto waiters = std::move(self->start_waiters_);
+      self->start_waiters_.clear();
+      for (auto& waiter : waiters) {
+        if (error) {
+          waiter.fail(error);
+        } else {
+          waiter.settle(true);
+        }
+      }
+    });
+  }
+  co_await loaded;
 }
 
 // Loads stored sessions (deleting expired ones) and connects, subscribing to their topics.
@@ -118,8 +150,8 @@ void Service::stop() {
   if (relay_) relay_->stop();
   auto awaiting = std::move(awaiting_);
   awaiting_.clear();
-  for (auto& [id, answer] : awaiting)
-    answer.fail(std::make_exception_ptr(
+  for (auto& [id, waiting] : awaiting)
+    waiting.answer.fail(std::make_exception_ptr(
         RequestFailure(RequestFailure::Kind::Relay, "WalletConnect was stopped")));
 }
 
@@ -130,8 +162,9 @@ const SecretArray<32>* Service::keyOf(const std::string& topic) const {
 }
 
 const Session* Service::find(const std::string& topic, bool by_pairing) const {
+  const std::uint64_t now = nowSeconds();
   for (const auto& [key, session] : sessions_) {
-    if (!session.settled) continue;
+    if (!session.settled || session.expiry <= now) continue;
     if (by_pairing ? session.pairing_topic == topic : key == topic) return &session;
   }
   return nullptr;
@@ -139,8 +172,9 @@ const Session* Service::find(const std::string& topic, bool by_pairing) const {
 
 std::vector<Json> Service::sessionInfos() const {
   std::vector<Json> out;
+  const std::uint64_t now = nowSeconds();
   for (const auto& [topic, session] : sessions_)
-    if (session.settled) out.push_back(session.rpcInfo());
+    if (session.settled && session.expiry > now) out.push_back(session.rpcInfo());
   return out;
 }
 
@@ -160,7 +194,7 @@ Task<Service::Connection> Service::newConnection(Json required_namespaces,
                  pairing->topic};
 
   std::vector<std::string> pairing_topics{pairing->topic};
-  co_await relay_->subscribe(std::move(pairing_topics));
+  const std::uint64_t id = nextId();
   const Json metadata{{"name", "walletd"},
                       {"description", "walletd, a non-custodial wallet node"},
                       {"url", "https://walletd.invalid"},
@@ -171,15 +205,24 @@ Task<Service::Connection> Service::newConnection(Json required_namespaces,
                     {"optionalNamespaces", std::move(optional_namespaces)},
                     {"expiryTimestamp", pairing->expiry},
                     {"pairingTopic", pairing->topic}};
-  const std::uint64_t id = nextId();
-  OneShot<Json> answer(peers_.executor);
-  awaiting_.emplace(id, answer);
   const Json request{
       {"id", id}, {"jsonrpc", "2.0"}, {"method", "wc_sessionPropose"}, {"params", params}};
   const MethodTag tag = tagOf("wc_sessionPropose");
   const std::string envelope =
       sealEnvelope(pairing->sym_key, peers_.random.bytes(12), request.dump());
-  co_await relay_->publish(pairing->topic, envelope, tag.ttl_s, tag.tag, tag.prompt);
+  awaiting_.emplace(id, Awaiting{pairing->topic, OneShot<Json>(peers_.executor)});
+  std::string failure;
+  try {
+    co_await relay_->subscribe(std::move(pairing_topics));
+    co_await relay_->publish(pairing->topic, envelope, tag.ttl_s, tag.tag, tag.prompt);
+  } catch (const std::exception& e) {
+    failure = e.what();
+  }
+  if (!failure.empty()) {
+    awaiting_.erase(id);
+    co_await forget(pairing->topic);
+    throw TransportError(failure);
+  }
   detach(awaitProposal(pairing->topic, id));
   co_return out;
 }
@@ -190,7 +233,7 @@ Task<void> Service::awaitProposal(std::string pairing_topic, std::uint64_t id) {
   auto self = shared_from_this();
   auto it = awaiting_.find(id);
   if (it == awaiting_.end()) co_return;
-  OneShot<Json> answer = it->second;
+  OneShot<Json> answer = it->second.answer;
   const TimerId timer = peers_.executor.startTimer(kPairingTtlS * 1000, [answer]() mutable {
     answer.fail(std::make_exception_ptr(
         RequestFailure(RequestFailure::Kind::Timeout, "the proposal expired")));
@@ -203,13 +246,19 @@ Task<void> Service::awaitProposal(std::string pairing_topic, std::uint64_t id) {
   peers_.executor.cancelTimer(timer);
   awaiting_.erase(id);
   auto pairing_it = pairings_.find(pairing_topic);
-  if (!response || pairing_it == pairings_.end()) co_return;
-  const Json result = response->value("result", Json());
-  const std::string responder = result.is_object() ? result.value("responderPublicKey", "") : "";
+  if (pairing_it == pairings_.end()) co_return;
+  const Json result = response ? response->value("result", Json()) : Json();
+  const Json responder_field =
+      result.is_object() ? result.value("responderPublicKey", Json()) : Json();
+  const std::string responder =
+      responder_field.is_string() ? responder_field.get<std::string>() : "";
   Bytes responder_key;
   if (isHex(responder)) responder_key = fromHex(responder);
   if (responder_key.size() != 32) {
-    logMessage(LogLevel::Info, "walletconnect: the wallet declined the proposal");
+    // Declined or expired: the pairing and its subscription go.
+    logMessage(LogLevel::Info, "walletconnect: the proposal on " + pairing_topic +
+                                   (response ? " was declined" : " expired"));
+    co_await forget(pairing_topic);
     co_return;
   }
   ByteArray<32> peer;
@@ -249,9 +298,16 @@ Task<void> Service::handle(RelayMessage message) {
     co_await handleRequest(message.topic, payload);
     co_return;
   }
-  if (!payload["id"].is_number_unsigned()) co_return;
-  auto it = awaiting_.find(payload["id"].get<std::uint64_t>());
-  if (it != awaiting_.end()) it->second.settle(payload);
+  const std::optional<std::uint64_t> id = responseId(payload["id"]);
+  auto it = id ? awaiting_.find(*id) : awaiting_.end();
+  // An answer counts only on the topic its request went to; a late one is logged (a wallet that
+  // sent a transaction after walletd stopped waiting says so here).
+  if (it == awaiting_.end() || it->second.topic != message.topic) {
+    logMessage(LogLevel::Warning, "walletconnect: an answer nothing waits for on " + message.topic +
+                                      ": " + payload.dump().substr(0, 300));
+    co_return;
+  }
+  it->second.answer.settle(payload);
 }
 
 // What the wallet asks: answered `true` as KDF answers, the settle included.
@@ -289,9 +345,10 @@ Task<void> Service::settle(Session* session, const Json& params) {
   const Json controller = params.value("controller", Json::object());
   if (controller.is_object() && controller.value("publicKey", Json()).is_string())
     session->controller_public_key = controller["publicKey"].get<std::string>();
-  if (controller.is_object())
-    session->controller_metadata = controller.value("metadata", Json::object());
-  session->namespaces = params.value("namespaces", Json::object());
+  if (controller.is_object() && controller.value("metadata", Json()).is_object())
+    session->controller_metadata = controller["metadata"];
+  const Json namespaces = params.value("namespaces", Json());
+  session->namespaces = namespaces.is_object() ? namespaces : Json::object();
   session->session_properties = params.value("sessionProperties", Json());
   if (params.value("expiry", Json()).is_number_unsigned())
     session->expiry = params["expiry"].get<std::uint64_t>();
@@ -336,7 +393,7 @@ Task<Json> Service::send(std::string topic, std::string method, Json params,
   if (key == nullptr) throw RequestFailure(RequestFailure::Kind::NoSession, "no session " + topic);
   const std::uint64_t id = nextId();
   OneShot<Json> answer(peers_.executor);
-  awaiting_.emplace(id, answer);
+  awaiting_.emplace(id, Awaiting{topic, answer});
   const Json request{
       {"id", id}, {"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}};
   const MethodTag tag = tagOf(method);
@@ -413,16 +470,21 @@ Task<Json> Service::request(std::string topic, std::string chain, std::string me
   if (session->expiry <= nowSeconds())
     throw RequestFailure(RequestFailure::Kind::NoSession,
                          "the WalletConnect session " + topic + " has expired");
-  const Json request_params{{"request", {{"method", method}, {"params", std::move(params)}}},
-                            {"chainId", chain}};
+  // expiryTimestamp: the wallet drops the request once walletd stopped waiting for it.
+  const std::uint64_t expiry = nowSeconds() + settings_.request_timeout_ms / 1000;
+  const Json request_params{
+      {"request", {{"method", method}, {"params", std::move(params)}, {"expiryTimestamp", expiry}}},
+      {"chainId", chain}};
   std::string wc_method = "wc_sessionRequest";
   const Json response =
       co_await send(topic, std::move(wc_method), request_params, settings_.request_timeout_ms);
   if (response.contains("error") && !response["error"].is_null()) {
     const Json& e = response["error"];
-    const int code =
-        e.is_object() && e.value("code", Json()).is_number_integer() ? e["code"].get<int>() : 0;
-    const std::string text = e.is_object() ? e.value("message", e.dump()) : e.dump();
+    const Json code_field = e.is_object() ? e.value("code", Json()) : Json();
+    const int code = code_field.is_number_integer() ? code_field.get<int>() : 0;
+    const Json message_field = e.is_object() ? e.value("message", Json()) : Json();
+    const std::string text =
+        message_field.is_string() ? message_field.get<std::string>() : e.dump().substr(0, 200);
     throw RequestFailure(
         RequestFailure::Kind::Rejected,
         "the wallet refused " + method + ": " + text + " (" + std::to_string(code) + ")", code);

@@ -14,7 +14,6 @@
 #include <string>
 #include <vector>
 
-#include "core/async/completion.h"
 #include "core/async/oneshot.h"
 #include "core/walletconnect/relay_client.h"
 #include "core/walletconnect/session_store.h"
@@ -44,6 +43,7 @@ class Service : public std::enable_shared_from_this<Service> {
   Task<Connection> newConnection(Json required_namespaces, Json optional_namespaces);
   std::vector<Json> sessionInfos() const;  // SessionRpcInfo of every settled session
   // The settled session of `topic` (a pairing topic when by_pairing), or null.
+  // Expired sessions are not found (they are dropped at the next start).
   const Session* find(const std::string& topic, bool by_pairing = false) const;
   // Tells the wallet (wc_sessionDelete 6000) and forgets the session without waiting.
   Task<void> deleteSession(std::string topic);
@@ -75,10 +75,19 @@ class Service : public std::enable_shared_from_this<Service> {
   std::shared_ptr<RelayClient> relay_;
   SecretArray<32> own_secret_;
   std::string own_public_hex_;
-  std::optional<Completion> starting_;
+  enum class Start { NotStarted, Loading, Loaded, Failed };
+  Start start_state_ = Start::NotStarted;
+  std::exception_ptr start_error_;
+  std::vector<OneShot<bool>> start_waiters_;  // every caller of start() while loading
   std::map<std::string, std::shared_ptr<Pairing>> pairings_;
   std::map<std::string, Session> sessions_;
-  std::map<std::uint64_t, OneShot<Json>> awaiting_;
+  // Our requests waiting for the wallet's answer, each bound to the topic it was sent on (an
+  // answer on another topic is not theirs).
+  struct Awaiting {
+    std::string topic;
+    OneShot<Json> answer;
+  };
+  std::map<std::uint64_t, Awaiting> awaiting_;
   std::uint64_t id_counter_ = 0;
 };
 

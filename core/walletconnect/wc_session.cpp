@@ -6,6 +6,12 @@
 namespace walletd::wc {
 namespace {
 
+// A string member of a wallet-given object, "" when absent or of another type.
+std::string textOf(const Json& object, const char* key) {
+  if (!object.is_object() || !object.contains(key) || !object[key].is_string()) return "";
+  return object[key].get<std::string>();
+}
+
 Json sortedList(const Json& list) {
   if (!list.is_array()) return Json();
   std::vector<std::string> items;
@@ -40,17 +46,24 @@ bool listHas(const Json& ns, const char* list, const std::string& value) {
 
 Json Session::rpcInfo() const {
   Json spaces = Json::object();
-  for (const auto& [key, ns] : namespaces.items()) {
+  const Json all = namespaces.is_object() ? namespaces : Json::object();
+  for (const auto& [key, ns] : all.items()) {
     if (!ns.is_object()) continue;
     spaces[key] = Json{{"chains", sortedList(ns.value("chains", Json()))},
                        {"accounts", sortedList(ns.value("accounts", Json()))},
                        {"methods", sortedList(ns.value("methods", Json::array()))},
                        {"events", sortedList(ns.value("events", Json::array()))}};
   }
-  Json metadata{{"description", controller_metadata.value("description", "")},
-                {"url", controller_metadata.value("url", "")},
-                {"icons", controller_metadata.value("icons", Json::array())},
-                {"name", controller_metadata.value("name", "")}};
+  Json icons = Json::array();  // in the wallet's order (KDF keeps a list, not a set)
+  if (controller_metadata.is_object() && controller_metadata.contains("icons") &&
+      controller_metadata["icons"].is_array()) {
+    for (const Json& icon : controller_metadata["icons"])
+      if (icon.is_string()) icons.push_back(icon);
+  }
+  Json metadata{{"description", textOf(controller_metadata, "description")},
+                {"url", textOf(controller_metadata, "url")},
+                {"icons", icons},
+                {"name", textOf(controller_metadata, "name")}};
   return Json{{"topic", topic},
               {"metadata", std::move(metadata)},
               {"pairing_topic", pairing_topic},

@@ -152,6 +152,15 @@ export class WalletConnectRelay {
 
   // ---- fault switches and test helpers ----
 
+  /** Sends raw text frames to every socket of the client logged in as `iss` (a misbehaving
+   * relay: frames of unexpected shapes the client must survive). */
+  inject(iss, ...texts) {
+    for (const c of this.clients) {
+      if (c.iss !== iss || c.ws.readyState !== c.ws.OPEN) continue;
+      for (const text of texts) c.ws.send(text);
+    }
+  }
+
   /** Terminates every client socket (no close handshake); clients have to reconnect. */
   dropClients() {
     for (const c of this.clients) c.ws.terminate();

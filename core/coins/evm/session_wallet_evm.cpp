@@ -1,6 +1,8 @@
 // The session wallet's EVM signing (session_wallet_evm.h).
 #include "core/coins/evm/session_wallet_evm.h"
 
+#include <cctype>
+
 #include "core/async/sleep.h"
 #include "core/coins/evm/eth_withdraw.h"
 #include "core/coins/evm/evm_coins.h"
@@ -42,6 +44,25 @@ Json txObject(const EthAddress& from, const EvmTransaction& tx) {
   return out;
 }
 
+// What differs between the transaction the node shows for the wallet's hash and walletd's (the
+// sender, receiver, value, data and nonce); "" when nothing does.
+std::string sentDiffers(const Json& found, const EthAddress& from, const EvmTransaction& tx) {
+  const auto text = [&](const char* key) {
+    const Json v = found.value(key, Json());
+    std::string out = v.is_string() ? v.get<std::string>() : std::string();
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+  };
+  const auto quantity = [&](const char* key) { return UInt256::fromHexQuantity(text(key)); };
+  if (text("from") != lowerHex(from)) return "from another account than the session's";
+  if (text("to") != (tx.to ? lowerHex(*tx.to) : std::string())) return "to another receiver";
+  if (quantity("value") != tx.value) return "with another value";
+  if (quantity("nonce") != tx.nonce) return "with another nonce";
+  const std::string input = text("input").empty() ? text("data") : text("input");
+  if (input != "0x" + toHex(tx.data)) return "with other data";
+  return "";
+}
+
 Bytes hexResult(const Json& result) {
   if (!result.is_string()) return {};
   std::string text = result.get<std::string>();
@@ -73,7 +94,9 @@ Task<Json> askWallet(std::shared_ptr<wc::Service> wc, std::string topic, std::st
   if (!failure) co_return std::move(*result);
   const bool signing = failure->kind == wc::RequestFailure::Kind::Rejected ||
                        failure->kind == wc::RequestFailure::Kind::Timeout;
-  const std::string message = std::string("WalletConnect: ") + failure->what();
+  std::string message = std::string("WalletConnect: ") + failure->what();
+  if (method == "eth_sendTransaction" && failure->kind == wc::RequestFailure::Kind::Timeout)
+    message += "; the wallet may still send it: check the account's transactions before retrying";
   throw rpcError(signing ? WithdrawError::SigningError : WithdrawError::Transport, message,
                  Json(message));
 }
@@ -116,13 +139,19 @@ class SessionWalletEvmKeys : public EvmKeySource {
       throw rpcError(WithdrawError::SigningError, message, Json(message));
     }
     const std::string hex = toHex(hash);
-    co_await waitUntilKnown(platform, executor_, hex);
+    const Json found = co_await waitUntilKnown(platform, executor_, hex);
+    const std::string problem = sentDiffers(found, from, tx);
+    if (!problem.empty()) {
+      const std::string message = "WalletConnect: the wallet sent 0x" + hex + ", " + problem;
+      throw rpcError(WithdrawError::SigningError, message, Json(message));
+    }
     co_return hex;
   }
 
  private:
-  // KDF's wait: the node must show the transaction within 60 s (polled every second).
-  static Task<void> waitUntilKnown(EthPlatform& platform, Executor& executor, std::string hash) {
+  // KDF's wait: the node must show the transaction within 60 s (polled every second); the node's
+  // view of it.
+  static Task<Json> waitUntilKnown(EthPlatform& platform, Executor& executor, std::string hash) {
     for (int i = 0; i < kSentPolls; ++i) {
       Json found;
       try {
@@ -132,7 +161,7 @@ class SessionWalletEvmKeys : public EvmKeySource {
         found = co_await platform.rpc().call(std::move(method), std::move(params));
       } catch (const std::exception&) {
       }
-      if (found.is_object()) co_return;
+      if (found.is_object()) co_return found;
       co_await sleepFor(executor, kSentPollMs);
     }
     const std::string message = "the wallet sent 0x" + hash + " but " + platform.ticker() +

@@ -97,13 +97,26 @@ struct WalletAccount {
   bool ledger = false;
 };
 
-std::optional<WalletAccount> keplrKey(const wc::Session& session) {
+bool isTrue(const Json& object, const char* key) {
+  return object.is_object() && object.contains(key) && object[key] == Json(true);
+}
+
+std::string textOf(const Json& object, const char* key) {
+  if (!object.is_object() || !object.contains(key) || !object[key].is_string()) return "";
+  return object[key].get<std::string>();
+}
+
+// Keplr's key for the chain: the one whose chainId is the chain's, else the first (as KDF).
+std::optional<WalletAccount> keplrKey(const wc::Session& session, const std::string& chain_id) {
   const Json& props = session.session_properties;
   if (!props.is_object() || !props.contains("keys")) return std::nullopt;
   Json keys = props["keys"];
   if (keys.is_string()) keys = Json::parse(keys.get<std::string>(), nullptr, false);
   if (!keys.is_array() || keys.empty() || !keys[0].is_object()) return std::nullopt;
-  const Json& key = keys[0];
+  const Json* chosen = &keys[0];
+  for (const Json& candidate : keys)
+    if (textOf(candidate, "chainId") == chain_id) chosen = &candidate;
+  const Json& key = *chosen;
   WalletAccount out;
   out.keplr = true;
   for (const char* name : {"pubKey", "pub_key"}) {
@@ -111,7 +124,7 @@ std::optional<WalletAccount> keplrKey(const wc::Session& session) {
       if (auto bytes = walletBytes(key[name])) out.public_key = *bytes;
     }
   }
-  out.ledger = key.value("isNanoLedger", false) || key.value("is_nano_ledger", false);
+  out.ledger = isTrue(key, "isNanoLedger") || isTrue(key, "is_nano_ledger");
   return out;
 }
 
@@ -190,7 +203,7 @@ Task<TendermintSigner> sessionWalletCosmosSigner(std::shared_ptr<wc::Service> wc
   if (!session->supportsChain(chain))
     throw CosmosSessionRefusal("the WalletConnect session does not support chain " + chain);
   const std::optional<std::string> session_account = session->accountFor(chain);
-  std::optional<WalletAccount> account = keplrKey(*session);
+  std::optional<WalletAccount> account = keplrKey(*session, chain_id);
   std::optional<Json> listed;
   if (!account) {
     std::string failure;
@@ -209,7 +222,7 @@ Task<TendermintSigner> sessionWalletCosmosSigner(std::shared_ptr<wc::Service> wc
     if (first.contains("pubkey")) {
       if (auto bytes = walletBytes(first["pubkey"])) account->public_key = *bytes;
     }
-    account->ledger = first.value("is_ledger", Json(false)) == Json(true);
+    account->ledger = isTrue(first, "is_ledger");
   }
   if (account->ledger)
     throw CosmosSessionRefusal(
@@ -225,9 +238,10 @@ Task<TendermintSigner> sessionWalletCosmosSigner(std::shared_ptr<wc::Service> wc
   if (session_account && *session_account != address)
     throw CosmosSessionRefusal("the wallet's key makes " + address +
                                ", not the session's account " + *session_account);
-  if (listed && (*listed)[0].value("address", address) != address)
+  const std::string listed_address = listed ? textOf((*listed)[0], "address") : address;
+  if (listed_address != address)
     throw CosmosSessionRefusal("the wallet's key makes " + address + ", not its account " +
-                               (*listed)[0].value("address", std::string()));
+                               listed_address.substr(0, 100));
   TendermintSigner out;
   out.public_key = key;
   out.address = address;
