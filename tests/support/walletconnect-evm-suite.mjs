@@ -297,6 +297,31 @@ test('a restart reloads the session, resubscribes in one batch, and the coin act
   assert.equal(act.status, 200, act.text);
 });
 
+/** Polls task::<family>::status until the task is no longer InProgress (bounded). */
+async function taskResult(family, taskId) {
+  return until(async () => {
+    const r = (await host.rpc(`task::${family}::status`, { task_id: taskId })).json.result;
+    return r.status === 'InProgress' ? null : r;
+  }, 20000, `task::${family}`);
+}
+
+test('the task forms: task::enable_eth::init with the policy, task::withdraw::init signed by the wallet', { timeout: 60000 }, async () => {
+  assert.equal((await host.rpc('disable_coin', { coin: 'ETH-ganache' })).status, 200);
+  seen.length = 0;
+  const init = await host.rpc('task::enable_eth::init', { ticker: 'ETH-ganache', nodes: [{ url: ganache.url }], erc20_tokens_requests: [],
+    priv_key_policy: { type: 'WalletConnect', params: { session_topic: topic } } });
+  assert.equal(init.status, 200, init.text);
+  const activated = await taskResult('enable_eth', init.json.result.task_id);
+  assert.equal(activated.status, 'Ok', JSON.stringify(activated));
+  assert.deepEqual(Object.keys(activated.details.eth_addresses_infos), [signer.address]);
+  const w = await host.rpc('task::withdraw::init', { coin: 'ETH-ganache', to: TO, amount: '0.02', fee: { type: 'EthGas', gas_price: '2', gas: 21000 } });
+  assert.equal(w.status, 200, w.text);
+  const done = await taskResult('withdraw', w.json.result.task_id);
+  assert.equal(done.status, 'Ok', JSON.stringify(done));
+  assert.equal(Transaction.from('0x' + done.details.tx_hex).from, signer.address);
+  assert.deepEqual(seen.map((r) => r.method), ['personal_sign', 'eth_signTransaction']);
+});
+
 test('the relay dropping walletd\'s socket while a request is pending: reconnect, resubscribe, the answer arrives', { timeout: 60000 }, async () => {
   mode = { delay: 1500 };
   try {
