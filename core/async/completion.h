@@ -1,6 +1,8 @@
 // Completion: starts a Task<void> at once and lets a coroutine await its end later. Used where
 // work must *begin* inside a critical section (so that its order is fixed) but be waited for
 // outside it: e.g. a storage batch queued under a lock whose fsync must not hold the lock.
+// One awaiter only (a second would replace the first, which then never resumes): hand each
+// waiter its own OneShot where several wait for the same work.
 #pragma once
 
 #include <exception>
