@@ -3,6 +3,7 @@
 
 #include <optional>
 
+#include "core/async/oneshot.h"
 #include "core/async/spawn.h"
 #include "core/platform/http_client.h"
 
@@ -14,39 +15,12 @@ struct ServerFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-struct PendingCall {
-  std::optional<Json> result;
-  std::exception_ptr error;
-  coro::handle<> waiter = nullptr;
-  bool done = false;
-};
-
-struct PendingAwaiter {
-  std::shared_ptr<PendingCall> call;
-  bool await_ready() const noexcept { return call->done; }
-  void await_suspend(coro::handle<> waiter) noexcept { call->waiter = waiter; }
-  Json await_resume() {
-    if (call->error) std::rethrow_exception(call->error);
-    return std::move(*call->result);
-  }
-};
-
-void finish(Executor& executor, PendingCall& call, std::optional<Json> result,
-            std::exception_ptr error) {
-  if (call.done) return;
-  call.done = true;
-  call.result = std::move(result);
-  call.error = error;
-  if (auto waiter = std::exchange(call.waiter, nullptr))
-    executor.post([waiter]() mutable { waiter.resume(); });
-}
-
 }  // namespace
 
 struct ElectrumClient::Connection {
   std::unique_ptr<LineStream> stream;
   std::string url;
-  std::map<std::uint64_t, std::shared_ptr<PendingCall>> pending;
+  std::map<std::uint64_t, OneShot<Json>> pending;  // requests in flight, by id
   bool closed = false;
   std::string problem;
 };
@@ -56,7 +30,7 @@ namespace {
 using Connection = ElectrumClient::Connection;
 
 // Closes the connection and fails what waits on it (the calls go to another server).
-void failConnection(Executor& executor, Connection& c, const std::string& problem) {
+void failConnection(Connection& c, const std::string& problem) {
   if (c.closed) return;
   c.closed = true;
   c.problem = problem;
@@ -64,8 +38,7 @@ void failConnection(Executor& executor, Connection& c, const std::string& proble
   auto pending = std::move(c.pending);
   c.pending.clear();
   for (auto& [id, call] : pending)
-    finish(executor, *call, std::nullopt,
-           std::make_exception_ptr(ServerFailure(c.url + ": " + problem)));
+    call.fail(std::make_exception_ptr(ServerFailure(c.url + ": " + problem)));
 }
 
 // The words of an error member: its `message`; legacy Stratum servers send the error as a string
@@ -77,13 +50,13 @@ std::string errorText(const Json& e) {
 }
 
 // One answer object: to a request in flight, or a notification; false when it is garbage.
-bool dispatchOne(Executor& executor, Connection& c, const Json& msg,
+bool dispatchOne(Connection& c, const Json& msg,
                  const std::weak_ptr<ElectrumClient::Notify>& notify) {
   if (!msg.is_object()) return false;
   if (msg.contains("id") && msg["id"].is_number_unsigned()) {
     auto it = c.pending.find(msg["id"].get<std::uint64_t>());
     if (it == c.pending.end()) return true;  // a late answer to a request that timed out
-    std::shared_ptr<PendingCall> call = it->second;
+    OneShot<Json> call = it->second;
     c.pending.erase(it);
     if (msg.contains("error") && !msg["error"].is_null()) {
       const Json& e = msg["error"];
@@ -91,12 +64,11 @@ bool dispatchOne(Executor& executor, Connection& c, const Json& msg,
       const std::int64_t code = e.is_object() && e.contains("code") && e["code"].is_number_integer()
                                     ? e["code"].get<std::int64_t>()
                                     : 0;
-      finish(executor, *call, std::nullopt,
-             std::make_exception_ptr(ElectrumError("a request", code, message)));
+      call.fail(std::make_exception_ptr(ElectrumError("a request", code, message)));
       return true;
     }
     if (!msg.contains("result")) return false;
-    finish(executor, *call, msg["result"], nullptr);
+    call.settle(msg["result"]);
     return true;
   }
   if (msg.contains("method") && msg["method"].is_string()) {
@@ -108,21 +80,20 @@ bool dispatchOne(Executor& executor, Connection& c, const Json& msg,
 
 // One line from the server: an answer, a batch of answers, a notification, or garbage (which
 // closes the connection).
-void dispatch(Executor& executor, Connection& c, const std::string& line,
+void dispatch(Connection& c, const std::string& line,
               const std::weak_ptr<ElectrumClient::Notify>& notify) {
   const Json msg = Json::parse(line, nullptr, false);
   bool ok = !msg.is_discarded() && (msg.is_object() || (msg.is_array() && !msg.empty()));
   if (ok && msg.is_array()) {
-    for (const Json& one : msg) ok = ok && dispatchOne(executor, c, one, notify);
+    for (const Json& one : msg) ok = ok && dispatchOne(c, one, notify);
   } else if (ok) {
-    ok = dispatchOne(executor, c, msg, notify);
+    ok = dispatchOne(c, msg, notify);
   }
-  if (!ok) failConnection(executor, c, "answered with something that is not JSON-RPC");
+  if (!ok) failConnection(c, "answered with something that is not JSON-RPC");
 }
 
 // Reads one line; false when the stream ended (the connection is then failed).
-Task<bool> readOne(Executor& executor, std::shared_ptr<Connection> c,
-                   std::weak_ptr<ElectrumClient::Notify> notify) {
+Task<bool> readOne(std::shared_ptr<Connection> c, std::weak_ptr<ElectrumClient::Notify> notify) {
   std::string line;
   std::string problem;
   try {
@@ -131,18 +102,17 @@ Task<bool> readOne(Executor& executor, std::shared_ptr<Connection> c,
     problem = e.what();
   }
   if (!problem.empty()) {
-    failConnection(executor, *c, problem);
+    failConnection(*c, problem);
     co_return false;
   }
-  dispatch(executor, *c, line, notify);
+  dispatch(*c, line, notify);
   co_return !c->closed;
 }
 
-Task<void> readLoop(Executor& executor, std::shared_ptr<Connection> c,
-                    std::weak_ptr<ElectrumClient::Notify> notify) {
+Task<void> readLoop(std::shared_ptr<Connection> c, std::weak_ptr<ElectrumClient::Notify> notify) {
   // Not `while (co_await ...)`: GCC 12 miscompiles a co_await in a loop condition (SIGILL).
   bool more = true;
-  while (more) more = co_await readOne(executor, c, notify);
+  while (more) more = co_await readOne(c, notify);
 }
 
 // Sends requests on `c` in one line (one object, or a JSON-RPC batch when there are several) and
@@ -152,20 +122,19 @@ Task<std::vector<Json>> send(Executor& executor, std::shared_ptr<Connection> c,
                              std::uint64_t first_id, std::string method,
                              std::vector<Json> params_list, std::uint64_t timeout_ms) {
   if (c->closed) throw ServerFailure(c->url + ": " + c->problem);
-  std::vector<std::shared_ptr<PendingCall>> calls;
+  std::vector<OneShot<Json>> calls;
   Json requests = Json::array();
   for (std::size_t i = 0; i < params_list.size(); ++i) {
-    auto call = std::make_shared<PendingCall>();
-    c->pending[first_id + i] = call;
+    OneShot<Json> call(executor);
+    c->pending.emplace(first_id + i, call);
     calls.push_back(call);
     requests.push_back(Json{{"jsonrpc", "2.0"},
                             {"id", first_id + i},
                             {"method", method},
                             {"params", std::move(params_list[i])}});
   }
-  const TimerId timer = executor.startTimer(timeout_ms, [&executor, c, method, timeout_ms] {
-    failConnection(executor, *c,
-                   "no answer to " + method + " within " + std::to_string(timeout_ms) + " ms");
+  const TimerId timer = executor.startTimer(timeout_ms, [c, method, timeout_ms] {
+    failConnection(*c, "no answer to " + method + " within " + std::to_string(timeout_ms) + " ms");
   });
   const std::string line = requests.size() == 1 ? requests[0].dump() : requests.dump();
   std::string problem;
@@ -174,11 +143,11 @@ Task<std::vector<Json>> send(Executor& executor, std::shared_ptr<Connection> c,
   } catch (const TransportError& e) {
     problem = e.what();
   }
-  if (!problem.empty()) failConnection(executor, *c, problem);
+  if (!problem.empty()) failConnection(*c, problem);
   std::vector<Json> results;
   std::string failure;
-  for (const std::shared_ptr<PendingCall>& call : calls) {
-    PendingAwaiter answer{call};
+  for (const OneShot<Json>& call : calls) {
+    OneShot<Json> answer = call;
     bool refused = false;
     std::string refusal;
     std::int64_t code = 0;
@@ -220,7 +189,7 @@ ElectrumClient::~ElectrumClient() {
 
 void ElectrumClient::close() {
   on_notify_.reset();
-  if (live_) failConnection(executor_, *live_, "closed by walletd");
+  if (live_) failConnection(*live_, "closed by walletd");
   live_.reset();
 }
 
@@ -230,7 +199,7 @@ Task<std::shared_ptr<Connection>> ElectrumClient::open(std::size_t index) {
   auto c = std::make_shared<Connection>();
   c->stream = std::move(stream);
   c->url = servers_[index].url;
-  spawn(readLoop(executor_, c, on_notify_), [](std::exception_ptr) {});
+  spawn(readLoop(c, on_notify_), [](std::exception_ptr) {});
   std::vector<Json> hello{Json::array({"walletd", "1.4"})};
   const std::string method = "server.version";
   const std::uint64_t id = next_id_++;
@@ -239,7 +208,7 @@ Task<std::shared_ptr<Connection>> ElectrumClient::open(std::size_t index) {
       co_await send(executor_, c, id, method, std::move(hello), request_timeout_ms_);
   const Json& version = answer.front();
   if (!version.is_array() || version.size() != 2 || version[1] != "1.4") {
-    failConnection(executor_, *c, "does not speak Electrum protocol 1.4");
+    failConnection(*c, "does not speak Electrum protocol 1.4");
     throw ServerFailure(c->url + ": does not speak Electrum protocol 1.4");
   }
   co_return c;
@@ -302,7 +271,7 @@ Task<std::vector<Json>> ElectrumClient::batch(std::string method, std::vector<Js
         for (std::size_t i = 0; check && i < answers.size(); ++i) {
           const std::string lie = check(at + i, answers[i]);
           if (lie.empty()) continue;
-          failConnection(executor_, *c, "answered " + method + " falsely: " + lie);
+          failConnection(*c, "answered " + method + " falsely: " + lie);
           throw ServerFailure(c->url + ": answered " + method + " falsely: " + lie);
         }
         for (Json& a : answers) results.push_back(std::move(a));
