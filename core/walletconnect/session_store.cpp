@@ -18,31 +18,52 @@ ByteView textBytes(const std::string& text) {
   return ByteView(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
 }
 
+// base64(nonce ‖ AES-256-GCM(key, secret)) under `aad`: how this store keeps a 32-byte secret.
+std::string sealSecret(const SecretArray<32>& key, Random& random, const SecretArray<32>& secret,
+                       const std::string& aad) {
+  const std::vector<std::uint8_t> nonce = random.bytes(12);
+  const Bytes sealed = aes256GcmSeal(key, nonce, ByteView(secret.data(), 32), textBytes(aad));
+  Bytes both(nonce.begin(), nonce.end());
+  both.insert(both.end(), sealed.begin(), sealed.end());
+  return base64Encode(both);
+}
+
+// The secret sealSecret sealed; nullopt when the text is not such a seal under this key and aad.
+std::optional<SecretArray<32>> openSecret(const SecretArray<32>& key, const std::string& text,
+                                          const std::string& aad) {
+  Bytes sealed;
+  try {
+    sealed = base64Decode(text);
+  } catch (const EncodingError&) {
+    return std::nullopt;
+  }
+  if (sealed.size() <= 12) return std::nullopt;
+  std::optional<Bytes> opened =
+      aes256GcmOpen(key, ByteView(sealed.data(), 12),
+                    ByteView(sealed.data() + 12, sealed.size() - 12), textBytes(aad));
+  if (!opened || opened->size() != 32) return std::nullopt;
+  const SecretArray<32> secret = SecretArray<32>::copyOf(opened->data());
+  wipe(*opened);
+  return secret;
+}
+
 std::optional<Session> openRecord(const SecretArray<32>& key, const std::string& text) {
   const Json record = Json::parse(text, nullptr, false);
   if (!record.is_object() || !record.value("sealed_key", Json()).is_string()) return std::nullopt;
   Session session = Session::fromRecord(record);
-  Bytes sealed;
-  try {
-    sealed = base64Decode(record["sealed_key"].get<std::string>());
-  } catch (const EncodingError&) {
-    return std::nullopt;
-  }
-  if (sealed.size() < 12) return std::nullopt;
-  std::optional<Bytes> sym =
-      aes256GcmOpen(key, ByteView(sealed.data(), 12),
-                    ByteView(sealed.data() + 12, sealed.size() - 12), textBytes(session.topic));
-  if (!sym || sym->size() != 32) return std::nullopt;
-  session.sym_key = SecretArray<32>::copyOf(sym->data());
-  wipe(*sym);
+  std::optional<SecretArray<32>> sym =
+      openSecret(key, record["sealed_key"].get<std::string>(), session.topic);
+  if (!sym) return std::nullopt;
+  session.sym_key = *sym;
   return session;
 }
 
 }  // namespace
 
 Task<SecretArray<32>> SessionStore::relayClientSeed() {
-  const std::vector<std::uint8_t> fresh = random_.bytes(32);
-  SecretArray<32> seed = SecretArray<32>::copyOf(fresh.data());
+  std::vector<std::uint8_t> fresh = random_.bytes(32);
+  const SecretArray<32> seed = SecretArray<32>::copyOf(fresh.data());
+  wipe(fresh.data(), fresh.size());
   if (!sealing_key_) co_return seed;
   // One identity per login: the record's key names the login by a hash of its sealing key.
   const ByteArray<32> login = sha256Bytes(ByteView(sealing_key_->data(), 32));
@@ -50,29 +71,11 @@ Task<SecretArray<32>> SessionStore::relayClientSeed() {
   std::string ns = kClientNamespace;
   const std::optional<std::string> stored = co_await storage_.get(std::move(ns), record_key);
   if (stored) {
-    Bytes sealed;
-    try {
-      sealed = base64Decode(*stored);
-    } catch (const EncodingError&) {
-    }
-    std::optional<Bytes> opened;
-    if (sealed.size() > 12)
-      opened =
-          aes256GcmOpen(*sealing_key_, ByteView(sealed.data(), 12),
-                        ByteView(sealed.data() + 12, sealed.size() - 12), textBytes(record_key));
-    if (opened && opened->size() == 32) {
-      seed = SecretArray<32>::copyOf(opened->data());
-      wipe(*opened);
-      co_return seed;
-    }
+    std::optional<SecretArray<32>> kept = openSecret(*sealing_key_, *stored, record_key);
+    if (kept) co_return *kept;
   }
-  const std::vector<std::uint8_t> nonce = random_.bytes(12);
-  const Bytes sealed =
-      aes256GcmSeal(*sealing_key_, nonce, ByteView(seed.data(), 32), textBytes(record_key));
-  Bytes both(nonce.begin(), nonce.end());
-  both.insert(both.end(), sealed.begin(), sealed.end());
   std::vector<StorageWrite> writes;
-  writes.push_back({record_key, base64Encode(both)});
+  writes.push_back({record_key, sealSecret(*sealing_key_, random_, seed, record_key)});
   std::string write_ns = kClientNamespace;
   co_await storage_.applyBatch(std::move(write_ns), std::move(writes));
   co_return seed;
@@ -93,13 +96,8 @@ Task<std::vector<Session>> SessionStore::loadAll() {
 
 Task<void> SessionStore::save(const Session& session) {
   if (!sealing_key_) co_return;
-  const std::vector<std::uint8_t> nonce = random_.bytes(12);
-  const Bytes sealed = aes256GcmSeal(*sealing_key_, nonce, ByteView(session.sym_key.data(), 32),
-                                     textBytes(session.topic));
-  Bytes both(nonce.begin(), nonce.end());
-  both.insert(both.end(), sealed.begin(), sealed.end());
   Json record = session.recordWithoutKey();
-  record["sealed_key"] = base64Encode(both);
+  record["sealed_key"] = sealSecret(*sealing_key_, random_, session.sym_key, session.topic);
   std::vector<StorageWrite> writes;
   writes.push_back({session.topic, record.dump()});
   std::string ns = kNamespace;

@@ -65,6 +65,17 @@ struct TopicParams {
   throw rpcError(WalletConnectRpcError::SessionRequestError, message, Json(message));
 }
 
+// Runs `work`; a request that failed (wc::RequestFailure) becomes SessionRequestError.
+Task<void> asSessionError(Task<void> work) {
+  std::string failure;
+  try {
+    co_await work;
+  } catch (const wc::RequestFailure& e) {
+    failure = e.what();
+  }
+  if (!failure.empty()) throwSessionError(failure);
+}
+
 Task<Json> newConnection(RequestContext& ctx, NewConnectionParams p) {
   std::shared_ptr<wc::Service> wc = co_await walletConnectOf(ctx.node);
   Json optional = p.optional_namespaces.value_or(Json::object());
@@ -92,25 +103,13 @@ Task<Json> getSession(RequestContext& ctx, TopicParams p) {
 
 Task<Json> deleteSession(RequestContext& ctx, TopicParams p) {
   std::shared_ptr<wc::Service> wc = co_await walletConnectOf(ctx.node);
-  std::string failure;
-  try {
-    co_await wc->deleteSession(p.topic);
-  } catch (const wc::RequestFailure& e) {
-    failure = e.what();
-  }
-  if (!failure.empty()) throwSessionError(failure);
+  co_await asSessionError(wc->deleteSession(p.topic));
   co_return Json::object();
 }
 
 Task<Json> pingSession(RequestContext& ctx, TopicParams p) {
   std::shared_ptr<wc::Service> wc = co_await walletConnectOf(ctx.node);
-  std::string failure;
-  try {
-    co_await wc->ping(p.topic);
-  } catch (const wc::RequestFailure& e) {
-    failure = e.what();
-  }
-  if (!failure.empty()) throwSessionError(failure);
+  co_await asSessionError(wc->ping(p.topic));
   co_return Json{{"result", "Ping successful"}};
 }
 

@@ -7,6 +7,7 @@
 #include "core/coins/evm/eth_withdraw.h"
 #include "core/coins/evm/evm_coins.h"
 #include "core/coins/evm/wallet_signed_transaction.h"
+#include "core/coins/session_wallet_request.h"
 #include "core/coins/withdraw_request.h"
 #include "core/crypto/keccak.h"
 #include "core/encoding/hex.h"
@@ -80,27 +81,6 @@ Digest32 personalMessageHash(const std::string& message) {
       ByteView(reinterpret_cast<const std::uint8_t*>(prefixed.data()), prefixed.size()));
 }
 
-// A request to the wallet that fails as a withdraw error: a refusal or a silent wallet is
-// SigningError, an unreachable relay or a gone session Transport.
-Task<Json> askWallet(std::shared_ptr<wc::Service> wc, std::string topic, std::string chain,
-                     std::string method, Json params) {
-  std::optional<Json> result;
-  std::optional<wc::RequestFailure> failure;
-  try {
-    result = co_await wc->request(topic, chain, method, std::move(params));
-  } catch (const wc::RequestFailure& e) {
-    failure.emplace(e);
-  }
-  if (!failure) co_return std::move(*result);
-  const bool signing = failure->kind == wc::RequestFailure::Kind::Rejected ||
-                       failure->kind == wc::RequestFailure::Kind::Timeout;
-  std::string message = std::string("WalletConnect: ") + failure->what();
-  if (method == "eth_sendTransaction" && failure->kind == wc::RequestFailure::Kind::Timeout)
-    message += "; the wallet may still send it: check the account's transactions before retrying";
-  throw rpcError(signing ? WithdrawError::SigningError : WithdrawError::Transport, message,
-                 Json(message));
-}
-
 class SessionWalletEvmKeys : public EvmKeySource {
  public:
   SessionWalletEvmKeys(std::shared_ptr<wc::Service> wc, std::string topic, std::uint64_t chain_id,
@@ -115,8 +95,10 @@ class SessionWalletEvmKeys : public EvmKeySource {
     std::string method = "eth_signTransaction";
     Json params = Json::array();
     params.push_back(txObject(sender.account, tx));
-    const Json answer = co_await askWallet(wc_, topic_, eip155Chain(chain_id_), std::move(method),
-                                           std::move(params));
+    std::string no_note;
+    const Json answer =
+        co_await askSessionWallet(wc_, topic_, eip155Chain(chain_id_), std::move(method),
+                                  std::move(params), std::move(no_note));
     const Bytes raw = hexResult(answer);
     WalletSignedCheck check = checkWalletSigned(tx, raw, sender.account);
     if (!check.signed_tx) {
@@ -131,8 +113,10 @@ class SessionWalletEvmKeys : public EvmKeySource {
     std::string method = "eth_sendTransaction";
     Json params = Json::array();
     params.push_back(txObject(from, tx));
-    const Json answer = co_await askWallet(wc_, topic_, eip155Chain(chain_id_), std::move(method),
-                                           std::move(params));
+    std::string note =
+        "the wallet may still send it: check the account's transactions before retrying";
+    const Json answer = co_await askSessionWallet(
+        wc_, topic_, eip155Chain(chain_id_), std::move(method), std::move(params), std::move(note));
     const Bytes hash = hexResult(answer);
     if (hash.size() != 32) {
       const std::string message = "WalletConnect: the wallet answered no transaction hash";

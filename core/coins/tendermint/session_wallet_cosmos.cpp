@@ -1,6 +1,7 @@
 // The session wallet's Cosmos signing (session_wallet_cosmos.h).
 #include "core/coins/tendermint/session_wallet_cosmos.h"
 
+#include "core/coins/session_wallet_request.h"
 #include "core/coins/withdraw_request.h"
 #include "core/crypto/hashes.h"
 #include "core/encoding/base64.h"
@@ -60,22 +61,11 @@ class SessionCosmosSigner : public CosmosRemoteSigner {
                         {"accountNumber", std::to_string(plan.account_number)},
                         {"bodyBytes", encodeFor(base64_, doc.body)},
                         {"authInfoBytes", encodeFor(base64_, doc.auth_info)}}}};
-    std::optional<Json> answer;
-    std::optional<wc::RequestFailure> failure;
-    try {
-      std::string method = "cosmos_signDirect";
-      answer = co_await wc_->request(topic_, chain_, std::move(method), params);
-    } catch (const wc::RequestFailure& e) {
-      failure.emplace(e);
-    }
-    if (failure) {
-      const bool signing = failure->kind == wc::RequestFailure::Kind::Rejected ||
-                           failure->kind == wc::RequestFailure::Kind::Timeout;
-      const std::string message = std::string("WalletConnect: ") + failure->what();
-      throw rpcError(signing ? WithdrawError::SigningError : WithdrawError::Transport, message,
-                     Json(message));
-    }
-    const CosmosSignAnswer checked = checkSignDirectAnswer(*answer, doc, key_);
+    std::string method = "cosmos_signDirect";
+    std::string no_note;
+    const Json answer = co_await askSessionWallet(wc_, topic_, chain_, std::move(method), params,
+                                                  std::move(no_note));
+    const CosmosSignAnswer checked = checkSignDirectAnswer(answer, doc, key_);
     if (!checked.signature) {
       const std::string message = "WalletConnect: " + checked.problem;
       throw rpcError(WithdrawError::SigningError, message, Json(message));
