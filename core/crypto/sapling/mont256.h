@@ -1,0 +1,211 @@
+// Arithmetic modulo a prime p < 2^255 in Montgomery form with four 64-bit limbs (R = 2^256), for
+// Sapling's two fields: Jubjub's base field (BLS12-381's scalar field) and Jubjub's scalar field.
+// `Params` gives the modulus as four little-endian limbs; R mod p, R² mod p and -p⁻¹ mod 2^64 are
+// computed at compile time from it. Multiplication is CIOS with one final subtraction; nothing
+// branches on an element's value except the canonical-encoding checks of fromBytes.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+#include "core/crypto/bytes.h"
+
+namespace walletd::sapling {
+
+using Limbs = std::array<std::uint64_t, 4>;
+__extension__ typedef unsigned __int128 u128;
+
+namespace mont {
+
+// a - b over four limbs; returns the borrow (1 when a < b).
+constexpr std::uint64_t subLimbs(Limbs& out, const Limbs& a, const Limbs& b) {
+  std::uint64_t borrow = 0;
+  for (int i = 0; i < 4; ++i) {
+    const u128 d = static_cast<u128>(a[i]) - b[i] - borrow;
+    out[i] = static_cast<std::uint64_t>(d);
+    borrow = static_cast<std::uint64_t>(d >> 127);
+  }
+  return borrow;
+}
+
+constexpr std::uint64_t addLimbs(Limbs& out, const Limbs& a, const Limbs& b) {
+  std::uint64_t carry = 0;
+  for (int i = 0; i < 4; ++i) {
+    const u128 s = static_cast<u128>(a[i]) + b[i] + carry;
+    out[i] = static_cast<std::uint64_t>(s);
+    carry = static_cast<std::uint64_t>(s >> 64);
+  }
+  return carry;
+}
+
+// out = a if mask is all ones, b if zero.
+constexpr Limbs select(const Limbs& a, const Limbs& b, std::uint64_t mask) {
+  Limbs out{};
+  for (int i = 0; i < 4; ++i) out[i] = (a[i] & mask) | (b[i] & ~mask);
+  return out;
+}
+
+// (a + b) mod p for a, b < p (p < 2^255, so no carry out of 256 bits).
+constexpr Limbs addMod(const Limbs& a, const Limbs& b, const Limbs& p) {
+  Limbs sum{};
+  addLimbs(sum, a, b);
+  Limbs reduced{};
+  const std::uint64_t borrow = subLimbs(reduced, sum, p);
+  return select(sum, reduced, 0 - borrow);
+}
+
+constexpr Limbs subMod(const Limbs& a, const Limbs& b, const Limbs& p) {
+  Limbs diff{};
+  const std::uint64_t borrow = subLimbs(diff, a, b);
+  Limbs wrapped{};
+  addLimbs(wrapped, diff, p);
+  return select(wrapped, diff, 0 - borrow);
+}
+
+// a·b·2^-256 mod p (CIOS). Needs a·b < p·2^256, so one operand must be below p.
+constexpr Limbs mul(const Limbs& a, const Limbs& b, const Limbs& p, std::uint64_t inv) {
+  std::uint64_t t[6] = {0, 0, 0, 0, 0, 0};
+  for (int i = 0; i < 4; ++i) {
+    std::uint64_t carry = 0;
+    for (int j = 0; j < 4; ++j) {
+      const u128 x = static_cast<u128>(a[j]) * b[i] + t[j] + carry;
+      t[j] = static_cast<std::uint64_t>(x);
+      carry = static_cast<std::uint64_t>(x >> 64);
+    }
+    u128 x = static_cast<u128>(t[4]) + carry;
+    t[4] = static_cast<std::uint64_t>(x);
+    t[5] = static_cast<std::uint64_t>(x >> 64);
+    const std::uint64_t m = t[0] * inv;
+    x = static_cast<u128>(m) * p[0] + t[0];
+    carry = static_cast<std::uint64_t>(x >> 64);
+    for (int j = 1; j < 4; ++j) {
+      x = static_cast<u128>(m) * p[j] + t[j] + carry;
+      t[j - 1] = static_cast<std::uint64_t>(x);
+      carry = static_cast<std::uint64_t>(x >> 64);
+    }
+    x = static_cast<u128>(t[4]) + carry;
+    t[3] = static_cast<std::uint64_t>(x);
+    t[4] = t[5] + static_cast<std::uint64_t>(x >> 64);
+  }
+  const Limbs r{t[0], t[1], t[2], t[3]};
+  Limbs reduced{};
+  const std::uint64_t borrow = subLimbs(reduced, r, p);
+  return select(r, reduced, 0 - (borrow & (t[4] ^ 1)));
+}
+
+// -p⁻¹ mod 2^64 by Newton's iteration (p odd).
+constexpr std::uint64_t negInverse(std::uint64_t p0) {
+  std::uint64_t x = 1;
+  for (int i = 0; i < 6; ++i) x *= 2 - p0 * x;
+  return 0 - x;
+}
+
+// 2^k mod p for k ≥ 256, by doubling R mod p.
+constexpr Limbs powerOfTwo(const Limbs& p, int k) {
+  Limbs x{1, 0, 0, 0};
+  for (int i = 0; i < k; ++i) x = addMod(x, x, p);
+  return x;
+}
+
+}  // namespace mont
+
+template <typename Params>
+class Mont256 {
+ public:
+  static constexpr Limbs kP = Params::kModulus;
+  static constexpr std::uint64_t kInv = mont::negInverse(kP[0]);
+  static constexpr Limbs kR = mont::powerOfTwo(kP, 256);
+  static constexpr Limbs kR2 = mont::powerOfTwo(kP, 512);
+  static constexpr Limbs kR3 = mont::powerOfTwo(kP, 768);
+
+  constexpr Mont256() = default;
+
+  static constexpr Mont256 zero() { return Mont256(); }
+  static constexpr Mont256 one() { return fromMont(kR); }
+  // A small integer (constants such as 8 or a Pedersen chunk value).
+  static constexpr Mont256 fromU64(std::uint64_t v) { return fromInteger(Limbs{v, 0, 0, 0}); }
+  // An integer below p given as little-endian limbs.
+  static constexpr Mont256 fromInteger(const Limbs& v) {
+    return fromMont(mont::mul(v, kR2, kP, kInv));
+  }
+  // The canonical 32-byte little-endian encoding; nullopt for a value ≥ p.
+  static std::optional<Mont256> fromBytes(const ByteArray<32>& bytes) {
+    const Limbs v = loadLimbs(bytes.data());
+    Limbs tmp{};
+    if (mont::subLimbs(tmp, v, kP) == 0) return std::nullopt;
+    return fromInteger(v);
+  }
+  // Any 32 bytes as an integer reduced mod p.
+  static Mont256 fromBytesReduced(const ByteArray<32>& bytes) {
+    return fromMont(mont::mul(loadLimbs(bytes.data()), kR2, kP, kInv));
+  }
+  // 64 bytes as a 512-bit little-endian integer reduced mod p (Sapling's ToScalar).
+  static Mont256 fromWide(ByteView bytes64) {
+    const Limbs lo = loadLimbs(bytes64.data());
+    const Limbs hi = loadLimbs(bytes64.data() + 32);
+    return fromMont(mont::mul(lo, kR2, kP, kInv)) + fromMont(mont::mul(hi, kR3, kP, kInv));
+  }
+
+  ByteArray<32> toBytes() const {
+    const Limbs v = mont::mul(m_, Limbs{1, 0, 0, 0}, kP, kInv);
+    ByteArray<32> out{};
+    for (int i = 0; i < 32; ++i) out[i] = static_cast<std::uint8_t>(v[i / 8] >> (8 * (i % 8)));
+    return out;
+  }
+  Limbs integer() const { return mont::mul(m_, Limbs{1, 0, 0, 0}, kP, kInv); }
+
+  friend constexpr Mont256 operator+(const Mont256& a, const Mont256& b) {
+    return fromMont(mont::addMod(a.m_, b.m_, kP));
+  }
+  friend constexpr Mont256 operator-(const Mont256& a, const Mont256& b) {
+    return fromMont(mont::subMod(a.m_, b.m_, kP));
+  }
+  friend constexpr Mont256 operator*(const Mont256& a, const Mont256& b) {
+    return fromMont(mont::mul(a.m_, b.m_, kP, kInv));
+  }
+  constexpr Mont256 operator-() const { return zero() - *this; }
+  constexpr Mont256 square() const { return *this * *this; }
+  constexpr Mont256 dbl() const { return *this + *this; }
+
+  bool isZero() const { return (m_[0] | m_[1] | m_[2] | m_[3]) == 0; }
+  friend bool operator==(const Mont256& a, const Mont256& b) { return a.m_ == b.m_; }
+  // The low bit of the canonical integer (the "sign" in Jubjub's point encoding).
+  bool isOdd() const { return (integer()[0] & 1) != 0; }
+
+  // this^e for an exponent given as little-endian limbs (public: square-and-multiply).
+  Mont256 pow(const Limbs& e) const {
+    Mont256 result = one();
+    for (int i = 255; i >= 0; --i) {
+      result = result.square();
+      if ((e[i / 64] >> (i % 64)) & 1) result = result * *this;
+    }
+    return result;
+  }
+  // 1/this by Fermat (0 for 0).
+  Mont256 invert() const {
+    Limbs e{};
+    mont::subLimbs(e, kP, Limbs{2, 0, 0, 0});
+    return pow(e);
+  }
+
+  static Mont256 select(const Mont256& a, const Mont256& b, std::uint64_t mask) {
+    return fromMont(mont::select(a.m_, b.m_, mask));
+  }
+
+ private:
+  static constexpr Mont256 fromMont(const Limbs& m) {
+    Mont256 out;
+    out.m_ = m;
+    return out;
+  }
+  static Limbs loadLimbs(const std::uint8_t* p) {
+    Limbs v{};
+    for (int i = 0; i < 32; ++i) v[i / 8] |= static_cast<std::uint64_t>(p[i]) << (8 * (i % 8));
+    return v;
+  }
+
+  Limbs m_{0, 0, 0, 0};
+};
+
+}  // namespace walletd::sapling
