@@ -1,7 +1,7 @@
 // Arithmetic modulo a prime p < 2^255 in Montgomery form with four 64-bit limbs (R = 2^256), for
 // Sapling's two fields: Jubjub's base field (BLS12-381's scalar field) and Jubjub's scalar field.
 // `Params` gives the modulus as four little-endian limbs; R mod p, R² mod p and -p⁻¹ mod 2^64 are
-// computed at compile time from it. Multiplication is CIOS with one final subtraction; nothing
+// computed at compile time from it. Products are schoolbook then Montgomery reduction; nothing
 // branches on an element's value except the canonical-encoding checks of fromBytes.
 #pragma once
 
@@ -21,16 +21,18 @@ namespace mont {
 // a - b over four limbs; returns the borrow (1 when a < b).
 constexpr std::uint64_t subLimbs(Limbs& out, const Limbs& a, const Limbs& b) {
   std::uint64_t borrow = 0;
+#pragma GCC unroll 4
   for (int i = 0; i < 4; ++i) {
     const u128 d = static_cast<u128>(a[i]) - b[i] - borrow;
     out[i] = static_cast<std::uint64_t>(d);
-    borrow = static_cast<std::uint64_t>(d >> 127);
+    borrow = static_cast<std::uint64_t>(d >> 64) & 1;
   }
   return borrow;
 }
 
 constexpr std::uint64_t addLimbs(Limbs& out, const Limbs& a, const Limbs& b) {
   std::uint64_t carry = 0;
+#pragma GCC unroll 4
   for (int i = 0; i < 4; ++i) {
     const u128 s = static_cast<u128>(a[i]) + b[i] + carry;
     out[i] = static_cast<std::uint64_t>(s);
@@ -42,6 +44,7 @@ constexpr std::uint64_t addLimbs(Limbs& out, const Limbs& a, const Limbs& b) {
 // out = a if mask is all ones, b if zero.
 constexpr Limbs select(const Limbs& a, const Limbs& b, std::uint64_t mask) {
   Limbs out{};
+#pragma GCC unroll 4
   for (int i = 0; i < 4; ++i) out[i] = (a[i] & mask) | (b[i] & ~mask);
   return out;
 }
@@ -63,35 +66,84 @@ constexpr Limbs subMod(const Limbs& a, const Limbs& b, const Limbs& p) {
   return select(wrapped, diff, 0 - borrow);
 }
 
-// a·b·2^-256 mod p (CIOS). Needs a·b < p·2^256, so one operand must be below p.
+constexpr std::uint64_t mac(std::uint64_t a, std::uint64_t b, std::uint64_t c,
+                            std::uint64_t& carry) {
+  const u128 t = static_cast<u128>(b) * c + a + carry;
+  carry = static_cast<std::uint64_t>(t >> 64);
+  return static_cast<std::uint64_t>(t);
+}
+constexpr std::uint64_t adc(std::uint64_t a, std::uint64_t b, std::uint64_t& carry) {
+  const u128 t = static_cast<u128>(a) + b + carry;
+  carry = static_cast<std::uint64_t>(t >> 64);
+  return static_cast<std::uint64_t>(t);
+}
+
+// t·2^-256 mod p for the 512-bit t = r[0..7] < p·2^256: four word-by-word Montgomery steps, then
+// one conditional subtraction. Written out (no loops): this is the hot path of every Sapling
+// operation.
+constexpr Limbs reduce(std::uint64_t r[8], const Limbs& p, std::uint64_t inv) {
+  std::uint64_t carry2 = 0;
+#pragma GCC unroll 4
+  for (int i = 0; i < 4; ++i) {
+    const std::uint64_t k = r[i] * inv;
+    std::uint64_t carry = 0;
+    mac(r[i], k, p[0], carry);
+    r[i + 1] = mac(r[i + 1], k, p[1], carry);
+    r[i + 2] = mac(r[i + 2], k, p[2], carry);
+    r[i + 3] = mac(r[i + 3], k, p[3], carry);
+    r[i + 4] = adc(r[i + 4], carry2, carry);
+    carry2 = carry;
+  }
+  const Limbs out{r[4], r[5], r[6], r[7]};
+  Limbs reduced{};
+  const std::uint64_t borrow = subLimbs(reduced, out, p);
+  return select(out, reduced, 0 - borrow);
+}
+
+// a·b·2^-256 mod p (schoolbook product, then Montgomery reduction). Needs a·b < p·2^256, so one
+// operand must be below p.
 constexpr Limbs mul(const Limbs& a, const Limbs& b, const Limbs& p, std::uint64_t inv) {
-  std::uint64_t t[6] = {0, 0, 0, 0, 0, 0};
+  std::uint64_t r[8] = {};
+#pragma GCC unroll 4
   for (int i = 0; i < 4; ++i) {
     std::uint64_t carry = 0;
-    for (int j = 0; j < 4; ++j) {
-      const u128 x = static_cast<u128>(a[j]) * b[i] + t[j] + carry;
-      t[j] = static_cast<std::uint64_t>(x);
-      carry = static_cast<std::uint64_t>(x >> 64);
-    }
-    u128 x = static_cast<u128>(t[4]) + carry;
-    t[4] = static_cast<std::uint64_t>(x);
-    t[5] = static_cast<std::uint64_t>(x >> 64);
-    const std::uint64_t m = t[0] * inv;
-    x = static_cast<u128>(m) * p[0] + t[0];
-    carry = static_cast<std::uint64_t>(x >> 64);
-    for (int j = 1; j < 4; ++j) {
-      x = static_cast<u128>(m) * p[j] + t[j] + carry;
-      t[j - 1] = static_cast<std::uint64_t>(x);
-      carry = static_cast<std::uint64_t>(x >> 64);
-    }
-    x = static_cast<u128>(t[4]) + carry;
-    t[3] = static_cast<std::uint64_t>(x);
-    t[4] = t[5] + static_cast<std::uint64_t>(x >> 64);
+    r[i] = mac(r[i], a[i], b[0], carry);
+    r[i + 1] = mac(r[i + 1], a[i], b[1], carry);
+    r[i + 2] = mac(r[i + 2], a[i], b[2], carry);
+    r[i + 3] = mac(r[i + 3], a[i], b[3], carry);
+    r[i + 4] = carry;
   }
-  const Limbs r{t[0], t[1], t[2], t[3]};
-  Limbs reduced{};
-  const std::uint64_t borrow = subLimbs(reduced, r, p);
-  return select(r, reduced, 0 - (borrow & (t[4] ^ 1)));
+  return reduce(r, p, inv);
+}
+
+// a²·2^-256 mod p: the six cross products once, doubled, plus the four squares.
+constexpr Limbs square(const Limbs& a, const Limbs& p, std::uint64_t inv) {
+  std::uint64_t r[8] = {};
+  std::uint64_t carry = 0;
+  r[1] = mac(0, a[0], a[1], carry);
+  r[2] = mac(0, a[0], a[2], carry);
+  r[3] = mac(0, a[0], a[3], carry);
+  r[4] = carry;
+  carry = 0;
+  r[3] = mac(r[3], a[1], a[2], carry);
+  r[4] = mac(r[4], a[1], a[3], carry);
+  r[5] = carry;
+  carry = 0;
+  r[5] = mac(r[5], a[2], a[3], carry);
+  r[6] = carry;
+  r[7] = r[6] >> 63;
+  for (int i = 6; i >= 2; --i) r[i] = (r[i] << 1) | (r[i - 1] >> 63);
+  r[1] <<= 1;
+  carry = 0;
+  r[0] = mac(0, a[0], a[0], carry);
+  r[1] = adc(r[1], 0, carry);
+  r[2] = mac(r[2], a[1], a[1], carry);
+  r[3] = adc(r[3], 0, carry);
+  r[4] = mac(r[4], a[2], a[2], carry);
+  r[5] = adc(r[5], 0, carry);
+  r[6] = mac(r[6], a[3], a[3], carry);
+  r[7] = adc(r[7], 0, carry);
+  return reduce(r, p, inv);
 }
 
 // -p⁻¹ mod 2^64 by Newton's iteration (p odd).
@@ -165,7 +217,7 @@ class Mont256 {
     return fromMont(mont::mul(a.m_, b.m_, kP, kInv));
   }
   constexpr Mont256 operator-() const { return zero() - *this; }
-  constexpr Mont256 square() const { return *this * *this; }
+  constexpr Mont256 square() const { return fromMont(mont::square(m_, kP, kInv)); }
   constexpr Mont256 dbl() const { return *this + *this; }
 
   bool isZero() const { return (m_[0] | m_[1] | m_[2] | m_[3]) == 0; }
