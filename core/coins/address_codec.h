@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/crypto/secp256k1.h"
+#include "core/rpc/json.h"
 
 namespace walletd {
 
@@ -25,12 +26,28 @@ struct CoinRulesError : std::runtime_error {
 std::string hexPrivateKey0x(const PrivateKey& key);
 std::string uncompressedPublicKey0x(const PublicKey& key);
 
+class WalletKeys;
+
+// get_private_keys rows of a family whose keys are not the wallet's secp256k1 keys (ZHTLC's
+// Sapling keys), written as KDF writes them. The shared export has already checked the coin, the
+// wallet's mode and (HD) the coin's derivation_path. Throws CoinRulesError, which the export
+// answers as KeyDerivationFailed.
+class OwnKeyExport {
+ public:
+  virtual ~OwnKeyExport() = default;
+  // One Iguana row: {coin, pubkey, address, priv_key, ...}.
+  virtual Json iguanaRow(const WalletKeys& keys) const = 0;
+  // The `addresses` of the coin's HD entry for `account`; `derivation_path` is the coin's.
+  virtual Json hdAddresses(const WalletKeys& keys, const std::string& derivation_path,
+                           std::uint32_t account) const = 0;
+};
+
 class AddressCodec {
  public:
   virtual ~AddressCodec() = default;
 
-  // False for a family whose keys cannot be exported yet (ZHTLC).
-  virtual bool exportsKeys() const { return true; }
+  // Non-null for a family that writes its key export rows itself (ZHTLC).
+  virtual const OwnKeyExport* ownKeyExport() const { return nullptr; }
   // `use_coin_format`: HD addresses follow the coin's address_format (segwit, cashaddr); Iguana
   // export writes the standard form, as KDF does.
   virtual std::string address(const PublicKey& key, bool use_coin_format) const = 0;

@@ -71,11 +71,17 @@ std::unique_ptr<AddressCodec> codecFor(const Node& node, const CoinEntry& coin) 
       throw rpcError(OfflineKeysError::Internal, e.what(), Json(std::string(e.what())));
     }
   }();
-  if (!codec->exportsKeys()) {
-    derivationFailed(coin.ticker,
-                     "shielded (ZHTLC) key export is not supported by this walletd yet");
-  }
   return codec;
+}
+
+// A family's own rows (OwnKeyExport), its refusals answered as KeyDerivationFailed.
+template <typename Rows>
+Json ownRows(const std::string& ticker, Rows rows) {
+  try {
+    return rows();
+  } catch (const CoinRulesError& e) {
+    derivationFailed(ticker, e.what());
+  }
 }
 
 void requireLogin(const Node& node) {
@@ -93,6 +99,10 @@ Json iguanaKeys(const Node& node, const std::vector<std::string>& coins) {
     const std::unique_ptr<AddressCodec> codec = codecFor(node, coin);
     if (node.keys().mode() != WalletKeys::Mode::Iguana)
       derivationFailed(ticker, "Iguana key derivation requires Iguana mode");
+    if (const OwnKeyExport* own = codec->ownKeyExport()) {
+      out.push_back(ownRows(ticker, [&] { return own->iguanaRow(node.keys()); }));
+      continue;
+    }
     const PrivateKey& key = node.keys().iguanaKey();
     const PublicKey& pub = node.keys().internalPublicKey();  // the Iguana key's public key
     Json item = Json::object();
@@ -124,6 +134,13 @@ Json hdKeys(const Node& node, const std::vector<std::string>& coins, std::uint32
       derivationFailed(
           ticker,
           "HD key derivation requires GlobalHDAccount mode. Please initialize with HD wallet.");
+    }
+    if (const OwnKeyExport* own = codec->ownKeyExport()) {
+      Json addresses = ownRows(ticker, [&] {
+        return own->hdAddresses(node.keys(), path_json.get<std::string>(), account);
+      });
+      out.push_back(Json{{"coin", ticker}, {"addresses", std::move(addresses)}});
+      continue;
     }
     DerivationPath chain_path;
     try {
@@ -211,9 +228,9 @@ Task<Json> getPublicKeyHash(RequestContext& ctx, NoParams) {
 
 void registerKeyExportMethods(MethodTable& t) {
   t.add({"get_private_keys",
-         "{ coin: string; pubkey: string; address: string; priv_key: string }[] | { coin: string; "
-         "addresses: { derivation_path: string; pubkey: string; address: string; priv_key: string "
-         "}[] }[]",
+         "{ coin: string; pubkey: string; address: string; priv_key: string; viewing_key?: string "
+         "}[] | { coin: string; addresses: { derivation_path: string; z_derivation_path?: string; "
+         "pubkey: string; address: string; priv_key: string; viewing_key?: string }[] }[]",
          MethodAccess::Protected, typedHandler(&getPrivateKeys), nullptr});
   t.add({"get_public_key", "{ public_key: string }", MethodAccess::Protected,
          typedHandler(&getPublicKey), nullptr});

@@ -1,6 +1,6 @@
 // ZhtlcFamily: ZHTLC (shielded) entries. Their keys and addresses are Sapling ones, which
-// walletd does not derive yet: the codec refuses, with the reason, so key export answers
-// KeyDerivationFailed and validateaddress says why. Activation comes with the ZHTLC issue.
+// walletd does not derive yet: the codec refuses, with the reason (a CoinRulesError, which key
+// export answers as Internal), and validateaddress says why. Activation comes with the ZHTLC issue.
 #pragma once
 
 #include "core/coins/coin_family.h"
@@ -11,7 +11,6 @@ namespace walletd {
 class ZhtlcAddressCodec : public AddressCodec {
  public:
   explicit ZhtlcAddressCodec(std::string ticker) : ticker_(std::move(ticker)) {}
-  bool exportsKeys() const override { return false; }
   std::string address(const PublicKey&, bool) const override { refuse(); }
   std::string privateKeyText(const PrivateKey&) const override { refuse(); }
   std::string publicKeyText(const PublicKey&) const override { refuse(); }

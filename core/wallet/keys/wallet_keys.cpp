@@ -58,14 +58,27 @@ std::optional<SecretArray<32>> WalletKeys::sealingKey(std::string_view purpose) 
   return out;
 }
 
+sapling::ExtendedSpendingKey WalletKeys::saplingMasterKey() const {
+  switch (mode_) {
+    case Mode::Iguana:
+      return sapling::ExtendedSpendingKey::master(iguana_->view());
+    case Mode::HD:
+      return sapling::ExtendedSpendingKey::master(bip39_seed_->view());
+    case Mode::NoLogin:
+      break;
+  }
+  throw WalletKeysError("no wallet is open");
+}
+
 WalletKeys WalletKeys::fromPassphrase(std::string_view passphrase, bool enable_hd) {
   WalletKeys keys;
   try {
     if (enable_hd) {
       validateMnemonic(passphrase);
-      const SecretBytes seed = mnemonicToSeed(passphrase, "");
+      auto seed = std::make_shared<const SecretBytes>(mnemonicToSeed(passphrase, ""));
       keys.mode_ = Mode::HD;
-      keys.root_ = std::make_shared<const ExtendedKey>(ExtendedKey::fromSeed(seed.view()));
+      keys.root_ = std::make_shared<const ExtendedKey>(ExtendedKey::fromSeed(seed->view()));
+      keys.bip39_seed_ = std::move(seed);
       keys.account_cache_ = std::make_shared<std::map<std::vector<std::uint32_t>, ExtendedKey>>();
       const ExtendedKey internal = keys.derive(DerivationPath::parse("m/44'/141'/2147483647/0/0"));
       keys.internal_public_ = std::make_shared<LazyPublicKey>(internal.publicKey());

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/crypto/ed25519/ed25519_key.h"
+#include "core/crypto/sapling/sapling_keys.h"
 #include "core/crypto/secret.h"
 #include "core/wallet/keys/bip32.h"
 
@@ -42,6 +43,10 @@ class WalletKeys {
   // Made on first use: Ed25519 key generation is the dearest part of a login in wasm, and most
   // nodes never talk to a proxy.
   std::shared_ptr<const Ed25519Key> p2pKey() const;
+  // The ZIP-32 Sapling master key as KDF derives it for shielded (ZHTLC) coins: from the Iguana
+  // private key in Iguana mode, from the BIP39 seed in HD mode. Throws WalletKeysError without a
+  // login.
+  sapling::ExtendedSpendingKey saplingMasterKey() const;
   // A key that seals walletd's own records of `purpose` at rest (WalletConnect's session keys):
   // HMAC-SHA256 keyed by SHA-256(internal private key), so it follows the login; nullopt without.
   std::optional<SecretArray<32>> sealingKey(std::string_view purpose) const;
@@ -52,6 +57,7 @@ class WalletKeys {
   Mode mode_ = Mode::NoLogin;
   std::shared_ptr<const PrivateKey> iguana_;  // shared: WalletKeys is copied into the Node
   std::shared_ptr<const ExtendedKey> root_;
+  std::shared_ptr<const SecretBytes> bip39_seed_;  // HD mode: Sapling keys start from it
   struct LazyPublicKey;
   std::shared_ptr<LazyPublicKey> internal_public_;
   struct LazyP2pKey;
