@@ -89,6 +89,8 @@ const base58 = '[1-9A-HJ-NP-Za-km-z]';
 // Address and key formats of the documented answers. In Iguana mode KDF writes LTC-segwit's
 // legacy address (the documented "LPriJnGd14..."), in HD mode the m/84' bech32 one.
 const iguanaFormats = {
+  ARRR: { address: /^zs1[02-9ac-hj-np-z]{75}$/, pubkey: /^$/, priv_key: /^secret-extended-key-main1[02-9ac-hj-np-z]{277}$/,
+    viewing_key: /^zxviews1[02-9ac-hj-np-z]{277}$/ },
   ATOM: { address: /^cosmos1[02-9ac-hj-np-z]{38}$/, pubkey: /^0[23][0-9a-f]{64}$/, priv_key: /^[0-9a-f]{64}$/ },
   ETH: { address: /^0x[0-9a-fA-F]{40}$/, pubkey: /^0x[0-9a-f]{128}$/, priv_key: /^0x[0-9a-f]{64}$/ },
   KMD: { address: new RegExp(`^R${base58}{33}$`), pubkey: /^0[23][0-9a-f]{64}$/, priv_key: new RegExp(`^U${base58}{51}$`) },
@@ -98,32 +100,38 @@ const hdFormats = { ...iguanaFormats, 'LTC-segwit': { ...iguanaFormats['LTC-segw
 function assertFormats(keys, formats, coin) {
   for (const [field, pattern] of Object.entries(formats[coin])) assert.match(keys[field], pattern, `${coin}.${field}`);
 }
-const withoutArrr = (example) => ({ ...example, params: { ...example.params, coins: documentedCoins.slice(1) } });
 
-test('documented get_private_keys Iguana example: ARRR (shielded) is refused by name; the other four answer IguanaKeysInfo', async () => {
-  const full = await send(iguanaExample);
-  assert.equal(full.json.error_type, 'KeyDerivationFailed', full.text);
-  assert.equal(full.json.error_data.ticker, 'ARRR');
-
-  const res = await send(withoutArrr(iguanaExample));
+test('documented get_private_keys Iguana example answers IguanaKeysInfo for all five coins, ARRR with its viewing key', async () => {
+  const res = await send(iguanaExample);
   assert.equal(res.status, 200, res.text);
-  assert.deepEqual(res.json.result.map((k) => k.coin), documentedCoins.slice(1));
+  assert.deepEqual(res.json.result.map((k) => k.coin), documentedCoins);
   for (const keys of res.json.result) {
-    assert.deepEqual(Object.keys(keys).sort(), ['address', 'coin', 'priv_key', 'pubkey']);
+    const fields = ['address', 'coin', 'priv_key', 'pubkey', ...(keys.coin === 'ARRR' ? ['viewing_key'] : [])];
+    assert.deepEqual(Object.keys(keys).sort(), fields);
     assertFormats(keys, iguanaFormats, keys.coin);
   }
-  // The HD example against an Iguana wallet: KDF's "wrong mode" KeyDerivationFailed.
-  const wrongMode = await send(withoutArrr(hdExample));
+  // The HD example against an Iguana wallet: KDF's "wrong mode" KeyDerivationFailed, ARRR first.
+  const wrongMode = await send(hdExample);
   assert.equal(wrongMode.json.error_type, 'KeyDerivationFailed', wrongMode.text);
+  assert.equal(wrongMode.json.error_data.ticker, 'ARRR');
 });
 
 test('documented get_private_keys HD example answers HdKeysInfo for addresses 0..1; the documented errors', async () => {
   const hdDir = tempDir();
   const hd = await WalletdProcess.start(writeConfig(hdDir, { passphrase: MNEMONIC, enable_hd: true }));
   try {
-    const res = await hd.post({ ...withoutArrr(hdExample), userpass: PASSWORD });
+    const res = await hd.post({ ...hdExample, userpass: PASSWORD });
     assert.equal(res.status, 200, res.text);
-    for (const keys of res.json.result) {
+    // ARRR: one row for the account, whatever the index range (KDF's shielded rows).
+    const [arrr, ...others] = res.json.result;
+    assert.equal(arrr.coin, 'ARRR');
+    assert.equal(arrr.addresses.length, 1);
+    assert.deepEqual(Object.keys(arrr.addresses[0]),
+      ['derivation_path', 'z_derivation_path', 'pubkey', 'address', 'priv_key', 'viewing_key']);
+    assert.equal(arrr.addresses[0].derivation_path, "m/44'/141'/0'");
+    assert.equal(arrr.addresses[0].z_derivation_path, "m/32'/141'/0");
+    assertFormats(arrr.addresses[0], hdFormats, 'ARRR');
+    for (const keys of others) {
       assert.deepEqual(Object.keys(keys).sort(), ['addresses', 'coin']);
       assert.equal(keys.addresses.length, 2);
       assert.match(keys.addresses[1].derivation_path, /^m\/(44|84)'\/\d+'\/0'\/0\/1$/);

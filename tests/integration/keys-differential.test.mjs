@@ -5,12 +5,12 @@
 import 'fake-indexeddb/auto';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { peerKeys } from '../support/key-peers.mjs';
+import { runOracle } from '../support/key-oracle.mjs';
 import { createWalletd, IndexedDbStorage } from '../support/walletd-package.mjs';
 import { WalletdProcess, runWalletd, tempDir, writeConfig, cleanup, repoRoot, PASSWORD } from '../support/walletd-process.mjs';
 
@@ -19,30 +19,6 @@ process.setMaxListeners(64);  // each wasm module instance adds process listener
 const COINS = ['BTC', 'BTC-segwit', 'BCH', 'ETH', 'TRX', 'ATOM'];
 const PARAMS = { coins: COINS, mode: 'hd', start_index: 0, end_index: 1 };
 const KDF_MNEMONIC = 'prosper boss develop coconut warrior silly cabin trial person glass toilet mixed push spirit love';
-
-function keyOracle() {
-  const candidates = [process.env.KEY_ORACLE_BIN, join(repoRoot, 'build/native-release/tests/support/key_oracle'),
-    join(repoRoot, 'build/native-debug/tests/support/key_oracle')].filter(Boolean);
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error('key_oracle not built');
-  return found;
-}
-
-/** Runs the oracle over all lines at once; resolves one parsed answer per input. */
-function runOracle(lines, timeoutMs = 120000) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(keyOracle(), []);
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error('key_oracle timed out')); }, timeoutMs);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      if (code !== 0) return reject(new Error(`key_oracle exited ${code}`));
-      resolve(out.trim().split('\n').map((l) => JSON.parse(l)));
-    });
-    child.stdin.end(lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-  });
-}
 
 /** Compares walletd's HD answer with the peers' keys for indexes 0 and 1; returns mismatch texts. */
 function compare(mnemonicIndex, answer, mnemonic) {

@@ -108,8 +108,6 @@ TEST_CASE("get_private_keys refusals carry KDF's error types and statuses") {
   r = t.rpc("get_private_keys", j(R"({"coins":["BTC"],"mode":"iguana"})"), &status);
   CHECK((status == 500 && r["error_type"] == "KeyDerivationFailed"));
   CHECK(r["error_data"]["ticker"] == "BTC");
-  r = t.rpc("get_private_keys", j(R"({"coins":["ARRR"],"mode":"hd"})"), &status);
-  CHECK((status == 500 && r["error_type"] == "KeyDerivationFailed"));
 }
 
 TEST_CASE("get_private_keys params: wrong types, missing fields, out of range; unknown ignored") {
