@@ -26,6 +26,19 @@ ByteArray<32> primeOrder() {
   return out;
 }
 
+// "dbl-2008-hwcd" with a = -1; T (u·v) is computed only when asked: doubling never reads it.
+JubjubPoint doubled(const JubjubPoint& p, bool with_t) {
+  const Fq a = p.u.square();
+  const Fq b = p.v.square();
+  const Fq c = p.z.square().dbl();
+  const Fq d = -a;
+  const Fq e = (p.u + p.v).square() - a - b;
+  const Fq g = d + b;
+  const Fq f = g - c;
+  const Fq h = d - b;
+  return {e * f, g * h, f * g, with_t ? e * h : Fq::zero()};
+}
+
 }  // namespace
 
 const Fq& jubjubD() {
@@ -86,19 +99,15 @@ JubjubPoint JubjubPoint::operator-(const JubjubPoint& q) const {
 }
 
 JubjubPoint JubjubPoint::dbl() const {
-  const Fq a = u.square();
-  const Fq b = v.square();
-  const Fq c = z.square().dbl();
-  const Fq d = -a;
-  const Fq e = (u + v).square() - a - b;
-  const Fq g = d + b;
-  const Fq f = g - c;
-  const Fq h = d - b;
-  return {e * f, g * h, f * g, e * h};
+  return doubled(*this, true);
 }
 
 JubjubPoint JubjubPoint::mulByCofactor() const {
   return dbl().dbl().dbl();
+}
+
+JubjubPoint JubjubPoint::dblNoT() const {
+  return doubled(*this, false);
 }
 
 bool JubjubPoint::isIdentity() const {
@@ -120,7 +129,7 @@ JubjubPoint JubjubPoint::mul(const ByteArray<32>& scalar) const {
   for (std::size_t i = 1; i < table.size(); ++i) table[i] = table[i - 1] + *this;
   JubjubPoint acc = identity();
   for (int window = 63; window >= 0; --window) {
-    acc = acc.dbl().dbl().dbl().dbl();
+    acc = acc.dblNoT().dblNoT().dblNoT().dbl();
     const unsigned nibble = (scalar[window / 2] >> (4 * (window % 2))) & 0xf;
     JubjubPoint chosen = table[0];
     for (unsigned i = 1; i < table.size(); ++i) {

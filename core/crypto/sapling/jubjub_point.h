@@ -25,6 +25,8 @@ struct JubjubPoint {
   JubjubPoint operator-(const JubjubPoint& other) const;
   JubjubPoint operator-() const;
   JubjubPoint dbl() const;
+  // [2]P with T left unset: only another doubling may use the result.
+  JubjubPoint dblNoT() const;
   JubjubPoint mulByCofactor() const;  // [8]P
   bool isIdentity() const;
   // [r]P = identity: P is in the prime-order subgroup.

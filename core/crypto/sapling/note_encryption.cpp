@@ -4,12 +4,11 @@
 // ChaCha20 alone (from block 1, block 0 being Poly1305's key) turns into lead byte, d, v and rcm.
 #include "core/crypto/sapling/note_encryption.h"
 
-#include <mbedtls/chacha20.h>
-
 #include "core/crypto/aead.h"
 #include "core/crypto/blake2b.h"
 #include "core/crypto/sapling/group_hash.h"
 #include "core/crypto/sapling/pedersen_hash.h"
+#include "core/crypto/sapling/trial_decryption.h"
 
 namespace walletd::sapling {
 namespace {
@@ -24,8 +23,9 @@ ByteArray<32> toArray(ByteView bytes) {
   return out;
 }
 
-// Lead byte, d, v and rcm (the first 52 bytes of a note plaintext); the memo is not read.
-std::optional<SaplingNote> parseNotePlaintext(ByteView plain) {
+}  // namespace
+
+std::optional<SaplingNote> parseCompactPlaintext(ByteView plain) {
   if (plain.size() < kCompactCiphertextSize || plain[0] != kLeadBytePreZip212) return std::nullopt;
   SaplingNote note;
   std::copy(plain.begin() + 1, plain.begin() + 12, note.diversifier.begin());
@@ -37,6 +37,8 @@ std::optional<SaplingNote> parseNotePlaintext(ByteView plain) {
   note.g_d = *g_d;
   return note;
 }
+
+namespace {
 
 bool commitmentMatches(const SaplingNote& note, const ByteArray<32>& cmu) {
   return note.commitmentPoint().affineU().toBytes() == cmu;
@@ -69,7 +71,7 @@ std::optional<DecryptedOutput> openNote(const JubjubPoint& shared,
   const SecretArray<32> key = saplingKdf(shared, output.epk);
   std::optional<Bytes> plain = chacha20Poly1305Open(key, kZeroNonce, output.enc_ciphertext, {});
   if (!plain) return std::nullopt;
-  std::optional<SaplingNote> note = parseNotePlaintext(*plain);
+  std::optional<SaplingNote> note = parseCompactPlaintext(*plain);
   if (!note) return std::nullopt;
   DecryptedOutput out{*note, {}};
   std::copy(plain->begin() + 52, plain->end(), out.memo.begin());
@@ -93,19 +95,8 @@ SecretArray<32> saplingKdf(const JubjubPoint& shared, const ByteArray<32>& epk) 
 
 std::optional<SaplingNote> tryDecryptCompact(const ByteArray<32>& ivk, const ByteArray<32>& cmu,
                                              const ByteArray<32>& epk, ByteView ciphertext52) {
-  if (ciphertext52.size() < kCompactCiphertextSize) return std::nullopt;
-  const std::optional<JubjubPoint> epk_point = JubjubPoint::decode(epk);
-  if (!epk_point) return std::nullopt;
-  const SecretArray<32> key = saplingKdf(epk_point->mul(ivk).mulByCofactor(), epk);
-  ByteArray<kCompactCiphertextSize> plain{};
-  mbedtls_chacha20_crypt(key.data(), kZeroNonce, 1, kCompactCiphertextSize, ciphertext52.data(),
-                         plain.data());
-  std::optional<SaplingNote> note = parseNotePlaintext(plain);
-  wipe(plain);
-  if (!note) return std::nullopt;
-  note->pk_d = note->g_d.mul(ivk);
-  if (!commitmentMatches(*note, cmu)) return std::nullopt;
-  return note;
+  const CompactOutput output{cmu, epk, ciphertext52};
+  return trialDecryptCompact(ivk, std::span<const CompactOutput>(&output, 1)).front();
 }
 
 std::optional<DecryptedOutput> tryDecryptFull(const ByteArray<32>& ivk,

@@ -38,6 +38,10 @@ struct OutputCiphertexts {
   Bytes out_ciphertext;  // 80 bytes (absent from a compact block)
 };
 
+// The lead byte (0x01), d (with a g_d), v and a canonical rcm of a note plaintext's first 52
+// bytes; nullopt otherwise. pk_d is left for the caller ([ivk]g_d, or the sender's).
+std::optional<SaplingNote> parseCompactPlaintext(ByteView plain);
+
 // KDF^Sapling(shared, epk) = BLAKE2b-256("Zcash_SaplingKDF", repr(shared) ‖ repr(epk)).
 SecretArray<32> saplingKdf(const JubjubPoint& shared, const ByteArray<32>& epk);
 
