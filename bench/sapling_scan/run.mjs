@@ -6,6 +6,7 @@
 import { jubjub } from '@noble/curves/misc.js';
 import { blake2b } from '@noble/hashes/blake2.js';
 import { chacha20 } from '@noble/ciphers/chacha.js';
+import { diffieHellman, generateKeyPairSync } from 'node:crypto';
 import { runCoreBench } from '../core_bench.mjs';
 
 const seconds = Number(process.argv[2] ?? 2);
@@ -39,6 +40,21 @@ function jsRate(sample) {
   return n / elapsed;
 }
 
+// For scale: a trial decryption is about one variable-base scalar multiplication, as an X25519
+// key agreement is; OpenSSL's rate shows how fast this machine does that work.
+function x25519Rate() {
+  const a = generateKeyPairSync('x25519');
+  const b = generateKeyPairSync('x25519');
+  let n = 0;
+  const start = process.hrtime.bigint();
+  let elapsed = 0;
+  do {
+    for (let k = 0; k < 50; k++, n++) diffieHellman({ privateKey: a.privateKey, publicKey: b.publicKey });
+    elapsed = Number(process.hrtime.bigint() - start) / 1e9;
+  } while (elapsed < seconds);
+  return n / elapsed;
+}
+
 const rows = [];
 let sample = null;
 for (const kind of ['native', 'wasm']) {
@@ -49,6 +65,7 @@ for (const kind of ['native', 'wasm']) {
   rows.push([`walletd ${w.host} (batches of 1,000, one inversion each)`, w.outputs_per_s]);
 }
 if (sample) rows.push(['@noble/curves jubjub + @noble/hashes + @noble/ciphers', jsRate(sample)]);
+rows.push(['(for scale) OpenSSL X25519 key agreements, node:crypto', x25519Rate()]);
 
 const fmt = (v) => Math.round(v).toLocaleString('en-US');
 console.log(`Compact Sapling outputs trial-decrypted per second (${seconds} s per figure)`);
