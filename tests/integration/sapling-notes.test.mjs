@@ -9,6 +9,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import airgap from '@airgap/sapling-wasm';
 import { makeNote, decodeAddress, bigIntToLe } from '../peers/sapling-notes.mjs';
 import { runOracle } from '../support/key-oracle.mjs';
+import { bech32Long } from '../support/sapling-peer.mjs';
 
 const ag = airgap.default ?? airgap;
 const hex = (bytes) => Buffer.from(bytes).toString('hex');
@@ -16,11 +17,10 @@ const hex = (bytes) => Buffer.from(bytes).toString('hex');
 async function wallet() {
   const xfvk = await ag.getExtendedFullViewingKey(randomBytes(32), "m/32'/141'/0'");
   const address = await ag.getPaymentAddressFromViewingKey(xfvk);
-  const { bech32 } = await import('@scure/base');
   return {
     ivk: hex(await ag.getIncomingViewingKey(xfvk)),
     ovk: hex(await ag.getOutgoingViewingKey(xfvk)),
-    address: bech32.encode('zs', bech32.toWords(address.raw), false),
+    address: bech32Long('zs', address.raw),
     raw: address.raw,
   };
 }

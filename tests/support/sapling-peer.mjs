@@ -9,7 +9,8 @@ import airgap from '@airgap/sapling-wasm';
 
 const sapling = airgap.default ?? airgap;
 
-function bech32Long(hrp, bytes) {
+/** Bech32 of `bytes` under `hrp`, without the 90-character limit (Sapling's texts). */
+export function bech32Long(hrp, bytes) {
   return bech32.encode(hrp, bech32.toWords(bytes), false);
 }
 

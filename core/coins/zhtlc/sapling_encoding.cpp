@@ -15,12 +15,8 @@ constexpr std::size_t kNoLengthLimit = 1024;
 
 }  // namespace
 
-std::string encodeSaplingBytes(std::string_view hrp, ByteView bytes) {
-  return bech32Encode(hrp, convertBits(bytes, 8, 5, true), Bech32Variant::Bech32);
-}
-
 std::string encodeSaplingAddress(std::string_view hrp, const sapling::PaymentAddress& address) {
-  return encodeSaplingBytes(hrp, address.bytes());
+  return bech32EncodeBytes(hrp, address.bytes());
 }
 
 sapling::PaymentAddress decodeSaplingAddress(std::string_view hrp, std::string_view text) {

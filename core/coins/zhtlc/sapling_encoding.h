@@ -10,8 +10,8 @@
 
 namespace walletd {
 
+// Extended keys (169 bytes) are written with bech32EncodeBytes, which has no length limit either.
 std::string encodeSaplingAddress(std::string_view hrp, const sapling::PaymentAddress& address);
-std::string encodeSaplingBytes(std::string_view hrp, ByteView bytes);
 
 // Throws EncodingError with KDF's reason: "decode_payment_address returned None" for a wrong
 // HRP, Bech32m or a payload that is no valid address; "Error <bech32 error> on

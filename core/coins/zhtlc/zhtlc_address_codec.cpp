@@ -5,6 +5,7 @@
 #include "core/coins/zhtlc/zhtlc_address_codec.h"
 
 #include "core/coins/zhtlc/sapling_encoding.h"
+#include "core/encoding/bech32.h"
 #include "core/encoding/encoding_error.h"
 #include "core/wallet/keys/wallet_keys.h"
 
@@ -26,9 +27,9 @@ Json ZhtlcAddressCodec::keyTexts(const sapling::ExtendedSpendingKey& key) const 
   Json out = Json::object();
   out["address"] = encodeSaplingAddress(protocol_.hrp_address, xfvk.defaultAddress().second);
   ByteArray<169> xsk = key.serialize();
-  out["priv_key"] = encodeSaplingBytes(protocol_.hrp_spending_key, xsk);
+  out["priv_key"] = bech32EncodeBytes(protocol_.hrp_spending_key, xsk);
   wipe(xsk);
-  out["viewing_key"] = encodeSaplingBytes(protocol_.hrp_viewing_key, xfvk.serialize());
+  out["viewing_key"] = bech32EncodeBytes(protocol_.hrp_viewing_key, xfvk.serialize());
   return out;
 }
 

@@ -15,7 +15,6 @@ namespace {
 
 constexpr std::uint8_t kLeadBytePreZip212 = 0x01;
 constexpr std::size_t kNotePlaintextSize = 564;
-constexpr std::uint8_t kZeroNonce[12] = {};
 
 ByteArray<32> toArray(ByteView bytes) {
   ByteArray<32> out{};
@@ -69,7 +68,7 @@ std::optional<DecryptedOutput> openNote(const JubjubPoint& shared,
                                         const OutputCiphertexts& output) {
   if (output.enc_ciphertext.size() != kEncCiphertextSize) return std::nullopt;
   const SecretArray<32> key = saplingKdf(shared, output.epk);
-  std::optional<Bytes> plain = chacha20Poly1305Open(key, kZeroNonce, output.enc_ciphertext, {});
+  std::optional<Bytes> plain = chacha20Poly1305Open(key, kNoteNonce, output.enc_ciphertext, {});
   if (!plain) return std::nullopt;
   std::optional<SaplingNote> note = parseCompactPlaintext(*plain);
   if (!note) return std::nullopt;
@@ -86,7 +85,11 @@ JubjubPoint SaplingNote::commitmentPoint() const {
 }
 
 SecretArray<32> saplingKdf(const JubjubPoint& shared, const ByteArray<32>& epk) {
-  Bytes digest = blake2b(concatBytes({shared.encode(), epk}),
+  return saplingKdf(shared.encode(), epk);
+}
+
+SecretArray<32> saplingKdf(const ByteArray<32>& shared_repr, const ByteArray<32>& epk) {
+  Bytes digest = blake2b(concatBytes({shared_repr, epk}),
                          {.digest_size = 32, .personal = asBytes("Zcash_SaplingKDF")});
   SecretArray<32> key = SecretArray<32>::copyOf(digest.data());
   wipe(digest);
@@ -114,7 +117,7 @@ std::optional<DecryptedOutput> tryRecoverWithOvk(const ByteArray<32>& ovk,
                                                  const OutputCiphertexts& output) {
   if (output.out_ciphertext.size() != kOutCiphertextSize) return std::nullopt;
   const SecretArray<32> ock = deriveOck(ovk, output);
-  std::optional<Bytes> op = chacha20Poly1305Open(ock, kZeroNonce, output.out_ciphertext, {});
+  std::optional<Bytes> op = chacha20Poly1305Open(ock, kNoteNonce, output.out_ciphertext, {});
   if (!op) return std::nullopt;
   const std::optional<JubjubPoint> pk_d = JubjubPoint::decode(toArray(*op));
   const std::optional<Fr> esk = Fr::fromBytes(toArray(ByteView(*op).subspan(32)));
@@ -133,12 +136,12 @@ void encryptNote(const SaplingNote& note, const ByteArray<kMemoSize>& memo, cons
   output.epk = note.g_d.mul(esk).encode();
   const SecretArray<32> key = saplingKdf(note.pk_d.mul(esk).mulByCofactor(), output.epk);
   Bytes plain = notePlaintext(note, memo);
-  output.enc_ciphertext = chacha20Poly1305Seal(key, kZeroNonce, plain, {});
+  output.enc_ciphertext = chacha20Poly1305Seal(key, kNoteNonce, plain, {});
   wipe(plain);
   const ByteArray<32> pk_d = note.pk_d.encode();
   ByteArray<32> esk_bytes = esk.toBytes();
   Bytes out_plain = concatBytes({pk_d, esk_bytes});
-  output.out_ciphertext = chacha20Poly1305Seal(deriveOck(ovk, output), kZeroNonce, out_plain, {});
+  output.out_ciphertext = chacha20Poly1305Seal(deriveOck(ovk, output), kNoteNonce, out_plain, {});
   wipe(out_plain);
   wipe(esk_bytes);
 }

@@ -42,8 +42,13 @@ struct OutputCiphertexts {
 // bytes; nullopt otherwise. pk_d is left for the caller ([ivk]g_d, or the sender's).
 std::optional<SaplingNote> parseCompactPlaintext(ByteView plain);
 
-// KDF^Sapling(shared, epk) = BLAKE2b-256("Zcash_SaplingKDF", repr(shared) ‖ repr(epk)).
+// Both ciphertexts use a zero nonce: each key encrypts once.
+inline constexpr std::uint8_t kNoteNonce[12] = {};
+
+// KDF^Sapling(shared, epk) = BLAKE2b-256("Zcash_SaplingKDF", repr(shared) ‖ repr(epk)); the
+// second form takes repr(shared) already encoded.
 SecretArray<32> saplingKdf(const JubjubPoint& shared, const ByteArray<32>& epk);
+SecretArray<32> saplingKdf(const ByteArray<32>& shared_repr, const ByteArray<32>& epk);
 
 // Trial decryption of the first 52 bytes (no tag to check): the note when the plaintext parses
 // and its commitment is `cmu`, else nullopt. `ivk` is the 251-bit incoming viewing key.

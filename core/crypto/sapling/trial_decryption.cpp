@@ -9,14 +9,11 @@
 
 #include <mbedtls/chacha20.h>
 
-#include "core/crypto/blake2b.h"
 #include "core/crypto/sapling/group_hash.h"
 #include "core/crypto/secret.h"
 
 namespace walletd::sapling {
 namespace {
-
-constexpr std::uint8_t kZeroNonce[12] = {};
 
 // ±epk and what finishing it needs.
 struct Agreement {
@@ -62,12 +59,10 @@ void batchInvert(std::vector<Fq>& values) {
 // The note a 52-byte compact plaintext holds, checked against `output`'s cmu.
 std::optional<SaplingNote> openCompact(const ByteArray<32>& ivk, const ByteArray<32>& shared,
                                        const CompactOutput& output) {
-  Bytes digest = blake2b(concatBytes({shared, output.epk}),
-                         {.digest_size = 32, .personal = asBytes("Zcash_SaplingKDF")});
+  const SecretArray<32> key = saplingKdf(shared, output.epk);
   ByteArray<kCompactCiphertextSize> plain{};
-  mbedtls_chacha20_crypt(digest.data(), kZeroNonce, 1, kCompactCiphertextSize,
+  mbedtls_chacha20_crypt(key.data(), kNoteNonce, 1, kCompactCiphertextSize,
                          output.ciphertext.data(), plain.data());
-  wipe(digest);
   std::optional<SaplingNote> note = parseCompactPlaintext(plain);
   wipe(plain);
   if (!note) return std::nullopt;
