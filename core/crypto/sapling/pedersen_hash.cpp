@@ -15,6 +15,7 @@ namespace {
 
 constexpr int kChunksPerSegment = 63;
 constexpr int kSegments = 6;
+constexpr std::size_t kMaxChunks = std::size_t{kSegments} * kChunksPerSegment;
 
 using ChunkTable = std::array<std::array<JubjubPoint, 4>, kChunksPerSegment>;
 
@@ -48,8 +49,7 @@ void appendIntegerBits(Bits& bits, std::uint64_t value, int count) {
 
 JubjubPoint pedersenHashToPoint(const Bits& bits) {
   const std::size_t chunks = (bits.size() + 2) / 3;
-  if (chunks > static_cast<std::size_t>(kSegments * kChunksPerSegment))
-    throw CryptoError("Pedersen hash input too long");
+  if (chunks > kMaxChunks) throw CryptoError("Pedersen hash input too long");
   const auto& tables = chunkTables();
   JubjubPoint acc = JubjubPoint::identity();
   for (std::size_t c = 0; c < chunks; ++c) {
