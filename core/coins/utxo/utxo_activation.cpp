@@ -4,10 +4,10 @@
 #include "core/coins/activation_route.h"
 #include "core/coins/hd_platform_wallet.h"
 #include "core/coins/platform_activation_errors.h"
+#include "core/coins/standalone_activation.h"
 #include "core/coins/utxo/electrum/electrum_backend.h"
 #include "core/coins/utxo/history/utxo_history.h"
 #include "core/coins/utxo/native/native_backend.h"
-#include "core/coins/utxo/utxo_activation_errors.h"
 #include "core/coins/utxo/utxo_activation_params.h"
 #include "core/coins/utxo/utxo_coin.h"
 #include "core/coins/utxo/utxo_family.h"
@@ -252,18 +252,6 @@ const UtxoActivationRoute& utxoActivationRoute(const std::string& protocol) {
   if (protocol == kQtumProtocol) return routeOf<kQtumProtocol>();
   if (protocol == kQrc20Protocol) return routeOf<kQrc20Protocol>();
   return routeOf<kUtxoProtocol>();
-}
-
-ActivationWords<InitStandaloneCoinError> standaloneActivationWords() {
-  return {InitStandaloneCoinError::CoinIsAlreadyActivated,
-          InitStandaloneCoinError::CoinConfigIsNotFound,
-          InitStandaloneCoinError::CoinProtocolParseError,
-          InitStandaloneCoinError::UnexpectedCoinProtocol,
-          InitStandaloneCoinError::Transport,
-          "Coin",
-          "protocol",
-          [](const std::string& ticker) { return ticker + " is activated already"; },
-          [](const std::string& ticker) { throwCoinCreationError(ticker, kNoWalletOpen); }};
 }
 
 void checkInit(RequestContext& ctx, const UtxoActivationParams& p) {

@@ -10,7 +10,7 @@
 
 #include "core/coins/activation_route.h"
 #include "core/coins/coin_family.h"
-#include "core/coins/utxo/utxo_activation_errors.h"
+#include "core/coins/standalone_activation.h"
 #include "core/coins/utxo/utxo_activation_params.h"
 #include "core/node/node.h"
 #include "core/rpc/method_table.h"
@@ -38,10 +38,6 @@ class UtxoActivator : public CoinActivator<UtxoActivationParams> {
  private:
   std::string protocol_;
 };
-
-// The words of KDF's standalone-coin entry points (InitStandaloneCoinError: task::enable_utxo,
-// task::enable_bch, task::enable_qtum, ...).
-ActivationWords<InitStandaloneCoinError> standaloneActivationWords();
 
 // The standalone route of the UTXO family's activator for `protocol` (UTXO, QTUM or QRC20):
 // KDF's task::enable_utxo and task::enable_qtum, and the legacy requests of their coins and of

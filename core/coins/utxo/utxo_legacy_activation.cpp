@@ -6,7 +6,7 @@
 // QTUM coins here (EVM coins: legacy_enable.cpp).
 #include "core/coins/legacy_enable.h"
 #include "core/coins/utxo/utxo_activation.h"
-#include "core/coins/utxo/utxo_activation_errors.h"
+#include "core/coins/standalone_activation.h"
 
 namespace walletd {
 namespace {

@@ -6,7 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/coins/activation_route.h"
-#include "core/coins/utxo/utxo_activation_errors.h"
+#include "core/coins/standalone_activation.h"
 #include "tests/unit/test_support.h"
 
 using namespace walletd;

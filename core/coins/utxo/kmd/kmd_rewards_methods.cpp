@@ -7,7 +7,7 @@
 
 #include "core/coins/utxo/kmd/kmd_interest.h"
 #include "core/coins/utxo/kmd/overwinter_chain.h"
-#include "core/coins/utxo/utxo_activation_errors.h"
+#include "core/coins/standalone_activation.h"
 #include "core/coins/utxo/utxo_coin.h"
 #include "core/encoding/uint256.h"
 #include "core/node/node.h"
