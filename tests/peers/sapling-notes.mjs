@@ -4,7 +4,7 @@
 // the commitment tree, and pre-ZIP-212 note encryption (lead byte 0x01), as ARRR and ZOMBIE use.
 // It shares no code with walletd; tests cross-check it with @airgap/sapling-wasm.
 import { jubjub, jubjub_findGroupHash, jubjub_groupHash } from '@noble/curves/misc.js';
-import { blake2b } from '@noble/hashes/blake2.js';
+import { blake2b, blake2s } from '@noble/hashes/blake2.js';
 import { chacha20poly1305 } from '@noble/ciphers/chacha.js';
 import { bech32 } from '@scure/base';
 
@@ -81,13 +81,33 @@ function randomScalar() {
   return leToBigInt(crypto.getRandomValues(new Uint8Array(64))) % r;
 }
 
+/** A payment address nobody in the test holds: {d, pkd} with pk_d a random prime-order point. */
+export function randomAddress() {
+  for (;;) {
+    const d = crypto.getRandomValues(new Uint8Array(11));
+    const gd = diversifyHash(d);
+    if (gd) return { d, pkd: gd.multiply(randomScalar() || 1n) };
+  }
+}
+
+const nullifierPositionBase = jubjub_findGroupHash(new Uint8Array(0), text('Zcash_J_'));
+
+/**
+ * nf = BLAKE2s-256("Zcash_nf", repr(nk) ‖ repr(cm + [position]J)) for a note commitment point
+ * `cm` at `position` in the tree; `nk` as 32 bytes (from a full viewing key).
+ */
+export function nullifier(nkBytes, cm, position) {
+  const rho = position === 0 ? cm : cm.add(nullifierPositionBase.multiply(BigInt(position)));
+  return blake2s(new Uint8Array([...nkBytes, ...rho.toBytes()]), { dkLen: 32, personalization: text('Zcash_nf') });
+}
+
 /**
  * Encrypts a note of `value` to `address` as a sender with outgoing viewing key `ovk` (32 bytes)
  * would: {cmu, epk, encCiphertext (580), outCiphertext (80), rcm, esk, cv: null}. The value
  * commitment is left to the caller (compact blocks do not carry it).
  */
 export function makeNote(address, value, { memo, ovk = new Uint8Array(32), rcm = randomScalar(), esk = randomScalar() } = {}) {
-  const { d, pkd } = decodeAddress(address);
+  const { d, pkd } = typeof address === 'string' ? decodeAddress(address) : address;
   const gd = diversifyHash(d);
   if (!gd) throw new Error('invalid diversifier');
   const cm = noteCommitment(gd, pkd, value, rcm);

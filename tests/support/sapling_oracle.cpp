@@ -4,9 +4,14 @@
 // value]} — the compact 52 bytes in one batch, the full ciphertext with its tag, and the sender's
 // recovery with ovk. Lets tests/integration/sapling-notes.test.mjs check walletd against notes
 // made with @noble on one side and @airgap/sapling-wasm checks on the other.
+// A line {"tree": zcashd's serialised tree (hex), "leaves": [hex], "witness": k} asks for the
+// commitment tree instead: {"size", "root"} after appending the leaves to the parsed frontier,
+// and "witness_root", the root that leaf k's witness path gives (checked against an independent
+// tree in tests/integration/sapling-tree.test.mjs).
 #include <iostream>
 #include <string>
 
+#include "core/crypto/sapling/commitment_tree.h"
 #include "core/crypto/sapling/trial_decryption.h"
 #include "core/encoding/hex.h"
 #include "core/rpc/json.h"
@@ -25,7 +30,29 @@ ByteArray<N> arrayOf(const Json& hex) {
   return out;
 }
 
+Json treeAnswer(const Json& input) {
+  CommitmentFrontier frontier =
+      CommitmentFrontier::parseZcash(fromHex(input.at("tree").get<std::string>()));
+  const std::size_t k = input.value("witness", std::size_t{0});
+  std::optional<NoteWitness> witness;
+  std::vector<TreeNode> leaves;
+  for (const Json& leaf : input.at("leaves")) leaves.push_back(arrayOf<32>(leaf));
+  for (std::size_t i = 0; i < leaves.size(); ++i) {
+    if (i == k) witness = NoteWitness::forNextLeaf(frontier);
+    frontier.append(leaves[i], [&](int level, std::uint64_t index, const TreeNode& node) {
+      if (witness) witness->observe(level, index, node);
+    });
+  }
+  Json out{{"size", frontier.size()}, {"root", toHex(frontier.root())}};
+  if (witness) {
+    out["witness_root"] =
+        toHex(NoteWitness::rootOf(leaves[k], witness->position(), witness->path(frontier)));
+  }
+  return out;
+}
+
 Json answer(const Json& input) {
+  if (input.contains("tree")) return treeAnswer(input);
   const ByteArray<32> ivk = arrayOf<32>(input.at("ivk"));
   const ByteArray<32> ovk = arrayOf<32>(input.at("ovk"));
   std::vector<OutputCiphertexts> full;

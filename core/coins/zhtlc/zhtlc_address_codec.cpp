@@ -5,6 +5,7 @@
 #include "core/coins/zhtlc/zhtlc_address_codec.h"
 
 #include "core/coins/zhtlc/sapling_encoding.h"
+#include "core/coins/zhtlc/zhtlc_keys.h"
 #include "core/encoding/bech32.h"
 #include "core/encoding/encoding_error.h"
 #include "core/wallet/keys/wallet_keys.h"
@@ -44,16 +45,7 @@ Json ZhtlcAddressCodec::iguanaRow(const WalletKeys& keys) const {
 
 Json ZhtlcAddressCodec::hdAddresses(const WalletKeys& keys, const std::string& derivation_path,
                                     std::uint32_t account) const {
-  if (!protocol_.z_derivation_path) throw CoinRulesError("z_derivation_path not found");
-  DerivationPath z_path;
-  try {
-    z_path = DerivationPath::parse(*protocol_.z_derivation_path);
-  } catch (const EncodingError& e) {
-    throw CoinRulesError("Failed to parse z_derivation_path: " + std::string(e.what()));
-  }
-  sapling::ExtendedSpendingKey key = keys.saplingMasterKey();
-  for (std::uint32_t step : z_path.indexes) key = key.child(step);
-  key = key.child(account | sapling::kZip32Hardened);
+  const sapling::ExtendedSpendingKey key = zhtlcSpendingKey(keys, protocol_, account);
   const Json texts = keyTexts(key);
   const std::string index = std::to_string(account);
   return Json::array({Json{{"derivation_path", derivation_path + "/" + index + "'"},

@@ -1,9 +1,11 @@
 // ZhtlcFamily: ZHTLC (shielded Sapling) entries — ARRR, ZOMBIE, ZDEEX. Their keys and addresses
 // are Sapling ones (zhtlc_address_codec.h): validateaddress and get_private_keys work for any
-// entry of the coins file.
+// entry of the coins file. task::enable_z_coin::* activates one in light mode
+// (zhtlc_activation.h) against lightwalletd servers.
 #pragma once
 
 #include "core/coins/coin_family.h"
+#include "core/coins/zhtlc/zhtlc_activation.h"
 #include "core/coins/zhtlc/zhtlc_address_codec.h"
 
 namespace walletd {
@@ -16,6 +18,12 @@ class ZhtlcFamily : public CoinFamily {
                                              const CoinsConfig&) const override {
     return std::make_unique<ZhtlcAddressCodec>(coin);
   }
+  void registerMethods(MethodTable& table) const override {
+    registerZhtlcActivation(table, activator_);
+  }
+
+ private:
+  ZhtlcActivator activator_;
 };
 
 }  // namespace walletd

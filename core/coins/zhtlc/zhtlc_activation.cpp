@@ -1,0 +1,159 @@
+// The ZHTLC activator and task::enable_z_coin's registration.
+#include "core/coins/zhtlc/zhtlc_activation.h"
+
+#include "core/coins/activation_route.h"
+#include "core/coins/standalone_activation.h"
+#include "core/coins/zhtlc/sapling_encoding.h"
+#include "core/coins/zhtlc/zhtlc_coin.h"
+#include "core/coins/zhtlc/zhtlc_keys.h"
+#include "core/coins/zhtlc/zhtlc_protocol.h"
+#include "core/encoding/hex.h"
+#include "core/node/node.h"
+#include "core/rpc/rpc_task_methods.h"
+
+namespace walletd {
+namespace {
+
+constexpr std::uint64_t kSecondsPerDay = 86400;
+
+ZhtlcProtocol protocolOf(const CoinEntry& entry, const std::string& ticker) {
+  try {
+    return ZhtlcProtocol::fromEntry(entry);
+  } catch (const CoinRulesError& e) {
+    throwCoinCreationError(ticker, e.what());
+  }
+}
+
+// The Sapling account of the wallet: its scan keys, its default address and an id for storage.
+struct SaplingAccount {
+  ScanKeys keys;
+  std::string address;
+  std::string wallet_id;
+};
+
+SaplingAccount accountOf(Node& node, const ZhtlcProtocol& protocol,
+                         const ZcoinActivationParams& p) {
+  sapling::ExtendedFullViewingKey fvk;
+  try {
+    fvk = zhtlcSpendingKey(node.keys(), protocol, p.account).fullViewingKey();
+  } catch (const CoinRulesError& e) {
+    throwCoinCreationError(p.ticker, e.what());
+  }
+  SaplingAccount out;
+  out.keys.ivk = fvk.fvk.ivk();
+  out.keys.nk = fvk.fvk.nk;
+  out.address = encodeSaplingAddress(protocol.hrp_address, fvk.defaultAddress().second);
+  out.wallet_id = toHex(fvk.fvk.fingerprint());
+  return out;
+}
+
+// The stored wallet when KDF would continue it, else a fresh one from the checkpoint.
+Task<StoredWallet> openWallet(ZhtlcWalletStore& store, LightwalletdClient& client,
+                              const ZcoinActivationParams& p, const FirstSyncBlock& first) {
+  std::optional<StoredWallet> stored = co_await store.load();
+  const bool resume = stored && (!p.sync_params || p.skip_sync_params ||
+                                 stored->first_sync_block.actual == first.actual);
+  if (resume) co_return std::move(*stored);
+  const TreeState tree = co_await client.treeState(first.actual);
+  StoredWallet fresh{stateAtCheckpoint(tree), first};
+  co_await store.reset(fresh);
+  co_return fresh;
+}
+
+}  // namespace
+
+FirstSyncBlock firstSyncBlockFor(const std::string& ticker,
+                                 const std::optional<SyncStartPoint>& start, std::uint64_t tip,
+                                 std::uint64_t sapling_height, std::uint64_t avg_blocktime,
+                                 std::uint64_t now) {
+  const std::uint64_t per_day = kSecondsPerDay / std::max<std::uint64_t>(1, avg_blocktime);
+  const auto back = [&](std::uint64_t blocks) {
+    return tip >= blocks ? tip - blocks : sapling_height;
+  };
+  std::uint64_t requested = sapling_height;
+  if (!start) {
+    requested = back(per_day);
+  } else if (start->kind == SyncStartPoint::Kind::Height) {
+    requested = start->value;
+  } else if (start->kind == SyncStartPoint::Kind::Date) {
+    if (start->value > now) {
+      throwCoinCreationError(ticker,
+                             "ErrorCalculatingStartingHeight: sync date must be earlier then "
+                             "current date");
+    }
+    const std::uint64_t days =
+        std::max<std::uint64_t>(1, (now - start->value) / kSecondsPerDay) - 1;
+    requested = back((days + 1) * per_day);
+  }
+  return {requested, requested < sapling_height, std::max(requested, sapling_height)};
+}
+
+void ZhtlcActivator::check(Node&, const CoinEntry& entry, const ZcoinActivationParams& p) const {
+  protocolOf(entry, p.ticker);
+  if (p.rpc == "Native") {
+    throwCoinCreationError(p.ticker,
+                           "Native mode (a komodod wallet) is not supported; use Light mode with "
+                           "light_wallet_d_servers");
+  }
+  if (p.light_wallet_d_servers.empty()) throwCoinCreationError(p.ticker, "EmptyLightwalletdUris");
+}
+
+Task<ActivatedCoins> ZhtlcActivator::activate(Node& node, const CoinEntry& entry,
+                                              ZcoinActivationParams p,
+                                              std::shared_ptr<RpcTaskHandle> handle) const {
+  const ZhtlcProtocol protocol = protocolOf(entry, p.ticker);
+  const SaplingAccount account = accountOf(node, protocol, p);
+  auto client = std::make_shared<LightwalletdClient>(node.http(), p.light_wallet_d_servers);
+  auto store = std::make_shared<ZhtlcWalletStore>(node.storage(), p.ticker, account.wallet_id);
+  const BlockId tip = co_await client->latestBlock();
+  const FirstSyncBlock first = firstSyncBlockFor(
+      p.ticker, p.sync_params, tip.height, protocol.sapling_activation_height,
+      entry.unsignedInt("avg_blocktime").value_or(60), node.clock().unixMillis() / 1000);
+  StoredWallet wallet = co_await openWallet(*store, *client, p, first);
+  SyncSettings settings;
+  settings.scan_blocks_per_iteration = p.scan_blocks_per_iteration;
+  settings.scan_interval_ms = p.scan_interval_ms;
+  auto sync = std::make_shared<ZhtlcSync>(client, store, account.keys, settings, node.executor(),
+                                          std::move(wallet.state));
+  const std::uint64_t synced = co_await sync->syncToTip(
+      [handle](const Json& status) { handle->setProgress(status); }, handle->cancellation());
+  handle->setProgress("RequestingWalletBalance");
+  auto coin = std::make_shared<ZhtlcCoin>(p.ticker, account.address, sync);
+  const BalanceInfo balance = coin->balanceNow();
+  handle->setProgress("Finishing");
+  ActivatedCoins out;
+  out.coins.push_back(coin);
+  out.result = Json{
+      {"ticker", p.ticker},
+      {"current_block", synced},
+      {"wallet_balance",
+       {{"wallet_type", "Iguana"}, {"address", account.address}, {"balance", balance.toJson()}}},
+      {"first_sync_block", wallet.first_sync_block.toJson()}};
+  Executor& executor = node.executor();
+  out.on_registered = [coin, &executor] { coin->startSyncLoop(executor); };
+  co_return out;
+}
+
+void registerZhtlcActivation(MethodTable& t, const ZhtlcActivator& activator) {
+  static const ZhtlcActivator* registered = nullptr;
+  registered = &activator;
+  static const ActivationRoute<ZcoinActivationParams, InitStandaloneCoinError> route(
+      standaloneActivationWords(),
+      [](const CoinFamily& family) -> const CoinActivator<ZcoinActivationParams>* {
+        return family.name() == "ZHTLC" ? registered : nullptr;
+      });
+  t.declare("ZcoinActivationParams", ZcoinActivationParams::requestSchema().ts());
+  t.declare("EnableZCoinParams", ZcoinActivationParams::schema().ts());
+  t.declare("ZcoinActivationResult",
+            "{ ticker: string; current_block: number; wallet_balance: { wallet_type: \"Iguana\"; "
+            "address: string; balance: BalanceInfo }; first_sync_block: { requested: number; "
+            "is_pre_sapling: boolean; actual: number } }");
+  addRpcTaskMethods<ZcoinActivationParams>(
+      t, "enable_z_coin", "ZcoinActivationResult",
+      [](RequestContext& ctx, const ZcoinActivationParams& p) { route.check(ctx.node, p); },
+      [](Node& node, ZcoinActivationParams p, std::shared_ptr<RpcTaskHandle> handle) {
+        return route.run(node, std::move(p), std::move(handle));
+      });
+}
+
+}  // namespace walletd

@@ -1,0 +1,45 @@
+// The params of task::enable_z_coin::init: KDF's {ticker, activation_params:
+// ZcoinActivationParams}. The mode is Light (alias Electrum) with its rpc_data —
+// electrum_servers (alias servers), light_wallet_d_servers, sync_params, skip_sync_params — or
+// Native, which walletd refuses (no komodod wallet RPC). Every other field has KDF's default.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/rpc/schema.h"
+
+namespace walletd {
+
+// sync_params: {"date": unix seconds}, {"height": h} or "earliest".
+struct SyncStartPoint {
+  enum class Kind { Date, Height, Earliest } kind = Kind::Earliest;
+  std::uint64_t value = 0;
+};
+
+struct ZcoinActivationParams {
+  static constexpr std::size_t kMaxServers = 32;
+
+  std::string ticker;
+  std::string rpc;  // "Light", "Electrum" or "Native"
+  std::optional<Json> no_rpc_data;
+  std::optional<Json> electrum_servers, servers;  // read; the transparent side comes later
+  std::optional<std::uint32_t> min_connected, max_connected;
+  std::vector<std::string> light_wallet_d_servers;
+  std::optional<SyncStartPoint> sync_params;
+  bool skip_sync_params = false;
+  std::optional<std::uint64_t> required_confirmations;
+  std::optional<bool> requires_notarization;
+  std::optional<std::string> zcash_params_path;
+  std::uint32_t scan_blocks_per_iteration = 1000;
+  std::uint64_t scan_interval_ms = 0;
+  std::uint32_t account = 0;
+
+  static const ObjectSchema<ZcoinActivationParams>& schema();
+  static const ObjectSchema<ZcoinActivationParams>& requestSchema();  // activation_params
+  static std::string tsType() { return "EnableZCoinParams"; }
+};
+
+}  // namespace walletd

@@ -1,0 +1,45 @@
+// ZhtlcCoin: an activated ZHTLC coin in light mode. Its balance is what its wallet state holds
+// (notes received and not spent); a background loop syncs to lightwalletd's tip every
+// kSyncRoundMs, as KDF's sync loop does after activation, until the coin is disabled.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/async/cancellation.h"
+#include "core/coins/active_coin.h"
+#include "core/coins/zhtlc/sync/zhtlc_sync.h"
+
+namespace walletd {
+
+class ZhtlcCoin : public ActiveCoin, public std::enable_shared_from_this<ZhtlcCoin> {
+ public:
+  static constexpr std::uint64_t kSyncRoundMs = 10000;
+  static constexpr unsigned kDecimals = 8;
+
+  ZhtlcCoin(std::string ticker, std::string address, std::shared_ptr<ZhtlcSync> sync);
+
+  const std::string& ticker() const override { return ticker_; }
+  std::optional<std::string> platform() const override { return std::nullopt; }
+  std::string myAddress() const override { return address_; }
+  Task<BalanceInfo> myBalance() override;
+  void onDisable() override { stop_.cancel(); }
+
+  // The balance now, without a peer (activation's answer, the balance stream).
+  BalanceInfo balanceNow() const;
+  // Starts the rounds after activation; a failed round is reported as a TemporaryError status.
+  void startSyncLoop(Executor& executor);
+  // The last round's status: "Finished", an in-progress status or {"TemporaryError": text}.
+  const Json& syncStatus() const { return sync_status_; }
+
+ private:
+  Task<bool> syncRound();
+
+  std::string ticker_;
+  std::string address_;
+  std::shared_ptr<ZhtlcSync> sync_;
+  CancellationSource stop_;
+  Json sync_status_ = "Finished";
+};
+
+}  // namespace walletd

@@ -1,0 +1,157 @@
+// ZHTLC in light mode with the real walletd against the lightwalletd test peer (gRPC-web): the
+// chain continues ARRR's real tree state at 1,900,000 (KDF's coins file), and its notes are made
+// by an independent implementation (tests/peers/sapling-notes.mjs on @noble). Activation goes
+// through KDF's statuses to Ok; the balance equals the chain's ledger (received minus spent, the
+// spends found by nullifiers the harness computes from walletd's exported viewing key); a reorg
+// that drops a payment rewinds and resyncs; a restart resumes where the wallet stopped.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bech32 } from '@scure/base';
+import { SaplingChain, ZcashTree, arrrCheckpoint } from '../peers/sapling-chain.mjs';
+import { startLightwalletd } from '../peers/lightwalletd.mjs';
+import { WalletdProcess, tempDir, writeConfig, cleanup, repoRoot } from '../support/walletd-process.mjs';
+
+const coins = JSON.parse(readFileSync(join(repoRoot, 'config/coins.json'), 'utf8'));
+const cleanups = [];
+after(async () => { for (const c of cleanups.reverse()) await c(); });
+
+let chain, peer, dir, walletd, me;
+
+async function startWalletd() {
+  const w = await WalletdProcess.start(join(dir, 'MM2.json'));
+  cleanups.push(() => w.stop());
+  return w;
+}
+
+/** nk of an exported extended full viewing key (zxviews…): bytes 73..105 of its 169. */
+function nkOf(viewingKey) {
+  const { words } = bech32.decode(viewingKey, 1000);
+  return Uint8Array.from(bech32.fromWords(words)).slice(73, 105);
+}
+
+function activation(extra = {}, rpcData = {}) {
+  return { ticker: 'ARRR', activation_params: {
+    mode: { rpc: 'Light', rpc_data: { electrum_servers: [{ url: '127.0.0.1:1' }], light_wallet_d_servers: [peer.url], ...rpcData } },
+    ...extra } };
+}
+
+/** Runs task::enable_z_coin to the end, collecting every distinct status seen. */
+async function activate(params) {
+  const init = await walletd.rpc('task::enable_z_coin::init', params);
+  assert.equal(init.status, 200, init.text);
+  const seen = [];
+  for (let i = 0; i < 4000; i++) {
+    const res = await walletd.rpc('task::enable_z_coin::status', { task_id: init.json.result.task_id });
+    const r = res.json.result;
+    const label = r.status === 'InProgress' ? JSON.stringify(r.details) : r.status;
+    if (seen.at(-1) !== label) seen.push(label);
+    if (r.status !== 'InProgress') return { result: r, seen };
+    await new Promise((res2) => setTimeout(res2, 5));
+  }
+  throw new Error('activation did not finish');
+}
+
+const zatoshi = (text) => Math.round(Number(text) * 1e8);
+
+before(async () => {
+  chain = new SaplingChain({ base: arrrCheckpoint(coins) });
+  peer = await startLightwalletd(chain);
+  cleanups.push(() => peer.close());
+  dir = tempDir();
+  cleanups.push(() => cleanup(dir));
+  writeConfig(dir, { passphrase: 'zhtlc light test seed' });
+  walletd = await startWalletd();
+  const keys = await walletd.rpc('get_private_keys', { coins: ['ARRR'], mode: 'iguana' });
+  assert.equal(keys.status, 200, keys.text);
+  me = keys.json.result[0];
+  chain.watch(me.address, nkOf(me.viewing_key));
+  // Blocks after the checkpoint: payments to walletd among other people's outputs, one spend.
+  chain.send({ outputs: [{ to: 'other', value: 5000 }, { to: me.address, value: 150_000_000, memo: Buffer.from('first') }] });
+  chain.mine(2);
+  chain.send({ outputs: [{ to: me.address, value: 2_500_000 }, { to: 'other', value: 7 }] });
+  chain.send({ outputs: [{ to: 'other', value: 9 }] });
+  chain.mine(3);
+  chain.spendWalletNotes(1);
+  chain.send({ outputs: [{ to: me.address, value: 40_000 }] });
+  chain.mine(4);
+});
+
+test('the real ARRR checkpoint tree parses and grows as zcashd grows it', () => {
+  const tree = ZcashTree.parse(arrrCheckpoint(coins).tree);
+  assert.ok(tree.size() > 1_000_000, `size ${tree.size()}`);
+  assert.equal(tree.serialize(), arrrCheckpoint(coins).tree);
+});
+
+test('task::enable_z_coin: KDF statuses to Ok, the balance is the chain\'s ledger', async () => {
+  peer.delayMs = 120;  // each status lasts long enough to be seen
+  const { result, seen } = await activate(activation({ scan_blocks_per_iteration: 3, scan_interval_ms: 150 }, { sync_params: { height: 1900000 } }));
+  peer.delayMs = 0;
+  assert.equal(result.status, 'Ok', JSON.stringify(result));
+  const ledger = chain.ledger();
+  assert.deepEqual(ledger, { balance: 2_540_000, received: 3, spent: 1 });
+  assert.deepEqual(result.details, {
+    ticker: 'ARRR', current_block: chain.tipHeight(),
+    wallet_balance: { wallet_type: 'Iguana', address: me.address, balance: { spendable: '0.0254', unspendable: '0' } },
+    first_sync_block: { requested: 1900000, is_pre_sapling: false, actual: 1900000 },
+  });
+  // KDF's order: ActivatingCoin, UpdatingBlocksCache, BuildingWalletDb (batches of 3 blocks), Ok.
+  const kinds = seen.map((s) => (s.startsWith('{') ? Object.keys(JSON.parse(s))[0] : s.replaceAll('"', '')));
+  const order = kinds.filter((k, i) => k !== kinds[i - 1]);
+  assert.deepEqual(order, ['ActivatingCoin', 'UpdatingBlocksCache', 'BuildingWalletDb', 'Ok'], seen.join(' '));
+  assert.ok(seen.includes(JSON.stringify({ UpdatingBlocksCache: { current_scanned_block: 1900000, latest_block: 1900012 } })), seen.join(' '));
+  const scanned = seen.filter((s) => s.includes('BuildingWalletDb')).map((s) => JSON.parse(s).BuildingWalletDb.current_scanned_block);
+  assert.ok(scanned.includes(1900003) && scanned.includes(1900009), `batches of 3: ${scanned}`);
+  const calls = peer.calls.log.map((c) => c.method);
+  assert.deepEqual(peer.calls.log.find((c) => c.method === 'GetTreeState').request, { height: 1900000 });
+  assert.ok(calls.includes('GetBlockRange'));
+  const balance = await walletd.rpc('my_balance', { coin: 'ARRR' });
+  assert.equal(balance.status, 200, balance.text);
+  assert.equal(zatoshi(balance.json.result.balance), ledger.balance);
+  assert.equal(balance.json.result.address, me.address);
+});
+
+test('a reorganisation that drops a payment: the wallet rewinds and follows the new chain', async () => {
+  const paidAt = chain.tipHeight() + 1;
+  chain.send({ outputs: [{ to: me.address, value: 1_000_000 }] });
+  chain.mine(1);
+  // The background round (every 10 s) sees the payment…
+  await until(async () => zatoshi((await walletd.rpc('my_balance', { coin: 'ARRR' })).json.result.balance) === 3_540_000, 25000);
+  // …then the chain drops it for longer empty blocks.
+  const seenBefore = peer.calls.log.length;
+  chain.reorg(paidAt - 1, 4);
+  assert.equal(chain.ledger().balance, 2_540_000);
+  await until(async () => zatoshi((await walletd.rpc('my_balance', { coin: 'ARRR' })).json.result.balance) === 2_540_000, 25000);
+  // walletd was at paidAt + 1; the next block (paidAt + 2) did not follow, so it rewound to a
+  // snapshot at least 10 blocks below that (KDF's depth) and scanned the new blocks from there.
+  await until(async () => peer.calls.log.slice(seenBefore).some((c) => c.method === 'GetBlockRange' && c.request.end.height === chain.tipHeight()), 25000);
+  const ranges = peer.calls.log.slice(seenBefore).filter((c) => c.method === 'GetBlockRange');
+  assert.ok(ranges.at(-1).request.start.height <= paidAt + 2 - 10 + 1, JSON.stringify(ranges));
+});
+
+test('a restart resumes from the stored wallet: no tree state, no block scanned twice', async () => {
+  await new Promise((r) => setTimeout(r, 1500));  // the rescan's last batches (150 ms apart) and saves
+  await walletd.stop();
+  const stoppedAt = chain.tipHeight();
+  chain.mine(2);
+  walletd = await startWalletd();
+  const before = peer.calls.log.length;
+  const { result } = await activate(activation());
+  assert.equal(result.status, 'Ok', JSON.stringify(result));
+  assert.equal(zatoshi(result.details.wallet_balance.balance.spendable), chain.ledger().balance);
+  const calls = peer.calls.log.slice(before);
+  assert.ok(!calls.some((c) => c.method === 'GetTreeState'), JSON.stringify(calls));
+  const ranges = calls.filter((c) => c.method === 'GetBlockRange');
+  assert.equal(ranges.length, 1, JSON.stringify(calls));
+  assert.equal(ranges[0].request.end.height, chain.tipHeight());
+  assert.equal(ranges[0].request.start.height, stoppedAt + 1, JSON.stringify(ranges[0].request));
+});
+
+async function until(check, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -1,0 +1,120 @@
+// A lightwalletd test peer serving a SaplingChain over gRPC-web on HTTP/1.1 (what browsers and
+// walletd's HTTP client speak; content-type application/grpc-web+proto, trailers in a final
+// 0x80 frame), under Pirate's service name unless told otherwise. Messages are encoded by
+// protobufjs from walletrpc.proto, independently of walletd's hand-written codec. Errors answer
+// the way lightwalletd does: a gRPC status in a trailers-only answer. It records each call.
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import protobuf from 'protobufjs';
+
+const proto = protobuf.parse(readFileSync(new URL('./lightwalletd/walletrpc.proto', import.meta.url), 'utf8')).root;
+const type = (name) => proto.lookupType(`pirate.wallet.sdk.rpc.${name}`);
+
+const GRPC_UNKNOWN = 2;
+const GRPC_INVALID_ARGUMENT = 3;
+const GRPC_NOT_FOUND = 5;
+const GRPC_UNIMPLEMENTED = 12;
+
+class GrpcStatus extends Error {
+  constructor(code, message) { super(message); this.code = code; }
+}
+
+function frame(flag, payload) {
+  const head = Buffer.alloc(5);
+  head[0] = flag;
+  head.writeUInt32BE(payload.length, 1);
+  return Buffer.concat([head, Buffer.from(payload)]);
+}
+
+function unframe(body) {
+  if (body.length < 5 || body[0] !== 0 || body.readUInt32BE(1) !== body.length - 5)
+    throw new GrpcStatus(GRPC_INVALID_ARGUMENT, 'malformed gRPC-web request frame');
+  return body.subarray(5);
+}
+
+const encode = (name, object) => type(name).encode(type(name).fromObject(object)).finish();
+
+function compactBlock(b) {
+  return encode('CompactBlock', {
+    protoVersion: 1, height: b.height, hash: b.hash, prevHash: b.prevHash, time: b.time,
+    vtx: b.vtx.map((tx) => ({ index: tx.index, hash: tx.hash, spends: tx.spends, outputs: tx.outputs })),
+  });
+}
+
+// The answer messages of `method` for the decoded request.
+function answer(chain, method, request, calls) {
+  switch (method) {
+    case 'GetLatestBlock':
+      return [encode('BlockID', { height: chain.tipHeight(), hash: chain.tip().hash })];
+    case 'GetTreeState': {
+      const height = Number(request.height ?? 0);
+      if (height > chain.tipHeight()) throw new GrpcStatus(GRPC_UNKNOWN, 'block requested is newer than latest block');
+      return [encode('TreeState', chain.treeState(height))];
+    }
+    case 'GetBlockRange': {
+      const start = Number(request.start?.height ?? 0);
+      const end = Number(request.end?.height ?? 0);
+      if (start > end) throw new GrpcStatus(GRPC_INVALID_ARGUMENT, 'Must specify start and end heights');
+      const out = [];
+      for (let h = start; h <= end; h++) {
+        const b = chain.block(h);
+        if (!b) throw new GrpcStatus(GRPC_UNKNOWN, 'block requested is newer than latest block');
+        out.push(compactBlock(b));
+      }
+      calls.blocksServed += out.length;
+      return out;
+    }
+    case 'GetLightdInfo':
+      return [encode('LightdInfo', { version: 'walletd-test-peer', vendor: 'walletd', chainName: 'main', blockHeight: chain.tipHeight(), saplingActivationHeight: chain.base.height + 1 })];
+    case 'GetTransaction':
+      throw new GrpcStatus(GRPC_NOT_FOUND, 'transaction not found');
+    default:
+      throw new GrpcStatus(GRPC_UNIMPLEMENTED, `unknown method ${method}`);
+  }
+}
+
+const REQUEST_TYPES = { GetLatestBlock: 'ChainSpec', GetTreeState: 'BlockID', GetBlockRange: 'BlockRange', GetLightdInfo: 'Empty', GetTransaction: 'TxFilter', GetBlock: 'BlockID' };
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'content-type, x-grpc-web, x-user-agent, grpc-timeout',
+  'access-control-expose-headers': 'grpc-status, grpc-message',
+};
+
+/**
+ * Starts the peer on 127.0.0.1: {url, calls: {log: [{method, request}], blocksServed}, close()}.
+ * `service` is the gRPC service name served (Pirate's by default); `delayMs` (settable on the
+ * returned peer) slows each answer.
+ */
+export async function startLightwalletd(chain, { service = 'pirate.wallet.sdk.rpc.CompactTxStreamer', delayMs = 0 } = {}) {
+  const calls = { log: [], blocksServed: 0 };
+  const peer = { calls, delayMs };
+  const server = createServer((req, res) => {
+    if (req.method === 'OPTIONS') { res.writeHead(204, CORS); res.end(); return; }
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', async () => {
+      if (peer.delayMs) await new Promise((r) => setTimeout(r, peer.delayMs));
+      const headers = { ...CORS, 'content-type': 'application/grpc-web+proto' };
+      try {
+        const [, svc, method] = req.url.split('/');
+        if (req.method !== 'POST') throw new GrpcStatus(GRPC_UNIMPLEMENTED, 'POST only');
+        if (svc !== service || !REQUEST_TYPES[method]) throw new GrpcStatus(GRPC_UNIMPLEMENTED, `unknown service ${svc}`);
+        const message = unframe(Buffer.concat(chunks));
+        const request = type(REQUEST_TYPES[method]).toObject(type(REQUEST_TYPES[method]).decode(message), { longs: Number });
+        calls.log.push({ method, request });
+        const messages = answer(chain, method, request, calls);
+        res.writeHead(200, headers);
+        for (const m of messages) res.write(frame(0, m));
+        res.end(frame(0x80, Buffer.from('grpc-status:0\r\ngrpc-message:\r\n')));
+      } catch (e) {
+        if (!(e instanceof GrpcStatus)) throw e;
+        res.writeHead(200, { ...headers, 'grpc-status': String(e.code), 'grpc-message': encodeURIComponent(e.message) });
+        res.end();
+      }
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}`;
+  return Object.assign(peer, { url, close: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(resolve); }) });
+}

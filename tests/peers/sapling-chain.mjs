@@ -1,0 +1,181 @@
+// An emulated Sapling chain for the lightwalletd test peer: compact blocks whose outputs are
+// notes made by sapling-notes.mjs (an implementation independent of walletd), the commitment
+// tree kept as zcashd keeps it (left, right, parents) so that every block has its serialised
+// tree state, and a ledger of the notes paid to one wallet. It can start from a real tree state
+// (a coins file's check_point_block) and reorganise its tip on demand.
+import { createHash, randomBytes } from 'node:crypto';
+import { makeNote, merkleHash, nullifier, randomAddress } from './sapling-notes.mjs';
+
+const EMPTY_LEAF = (() => { const b = new Uint8Array(32); b[0] = 1; return b; })();
+let emptyRoots = null;
+function emptyRoot(level) {
+  if (!emptyRoots) {
+    emptyRoots = [EMPTY_LEAF];
+    for (let l = 1; l <= 32; l++) emptyRoots.push(merkleHash(l - 1, emptyRoots[l - 1], emptyRoots[l - 1]));
+  }
+  return emptyRoots[level];
+}
+
+const hex = (bytes) => Buffer.from(bytes).toString('hex');
+const unhex = (text) => Uint8Array.from(Buffer.from(text, 'hex'));
+
+/** zcashd's IncrementalMerkleTree (depth 32): left, right and parents, appended as zcashd does. */
+export class ZcashTree {
+  constructor(left = null, right = null, parents = []) {
+    Object.assign(this, { left, right, parents });
+  }
+  static parse(text) {
+    const b = unhex(text);
+    let at = 0;
+    const option = () => (b[at++] === 1 ? b.slice(at, (at += 32)) : null);
+    const left = option();
+    const right = option();
+    let count = b[at++];
+    if (count >= 0xfd) throw new Error('tree: unexpected CompactSize');
+    const parents = [];
+    while (count-- > 0) parents.push(option());
+    if (at !== b.length) throw new Error('tree: trailing bytes');
+    return new ZcashTree(left, right, parents);
+  }
+  clone() { return new ZcashTree(this.left, this.right, [...this.parents]); }
+  size() {
+    let n = (this.left ? 1 : 0) + (this.right ? 1 : 0);
+    this.parents.forEach((p, i) => { if (p) n += 2 ** (i + 1); });
+    return n;
+  }
+  append(leaf) {
+    if (!this.left) { this.left = leaf; return; }
+    if (!this.right) { this.right = leaf; return; }
+    let combined = merkleHash(0, this.left, this.right);
+    this.left = leaf;
+    this.right = null;
+    for (let i = 0; i < this.parents.length; i++) {
+      if (this.parents[i]) {
+        combined = merkleHash(i + 1, this.parents[i], combined);
+        this.parents[i] = null;
+      } else {
+        this.parents[i] = combined;
+        return;
+      }
+    }
+    this.parents.push(combined);
+  }
+  root() {
+    let node = merkleHash(0, this.left ?? emptyRoot(0), this.right ?? emptyRoot(0));
+    for (let i = 0; i < 31; i++) {
+      const p = this.parents[i];
+      node = p ? merkleHash(i + 1, p, node) : merkleHash(i + 1, node, emptyRoot(i + 1));
+    }
+    return node;
+  }
+  serialize() {
+    const option = (n) => (n ? [1, ...n] : [0]);
+    return hex(new Uint8Array([...option(this.left), ...option(this.right), this.parents.length,
+      ...this.parents.flatMap(option)]));
+  }
+}
+
+/** The real ARRR tree state at height 1,900,000 (KDF's coins file, ARRR's check_point_block). */
+export function arrrCheckpoint(coins) {
+  const arrr = coins.find((c) => c.coin === 'ARRR');
+  const cp = arrr.protocol.protocol_data.check_point_block;
+  // The coins file writes the hash in internal byte order.
+  return { height: cp.height, time: cp.time, hash: unhex(cp.hash), tree: cp.sapling_tree };
+}
+
+export class SaplingChain {
+  /**
+   * A chain whose first block follows `base` ({height, time, hash (internal order), tree (hex)}),
+   * or an empty tree at height `saplingHeight - 1` when no base is given.
+   */
+  constructor({ base, saplingHeight = 1 } = {}) {
+    const start = base ?? { height: saplingHeight - 1, time: 1700000000, hash: randomBytes(32), tree: '000000' };
+    this.base = { ...start, treeObj: ZcashTree.parse(start.tree) };
+    this.blocks = [];       // {height, hash, prevHash, time, vtx, tree (ZcashTree after it)}
+    this.pending = [];      // transactions for the next block
+    this.wallet = null;     // {address, nk, notes: []}
+  }
+
+  tip() { return this.blocks.at(-1) ?? this.base; }
+  tipHeight() { return this.tip().height; }
+  treeAt(height) {
+    if (height === this.base.height) return this.base.treeObj;
+    const b = this.blocks[height - this.base.height - 1];
+    if (!b) throw new Error(`no block ${height}`);
+    return b.tree;
+  }
+  block(height) { return this.blocks[height - this.base.height - 1]; }
+
+  /** Follows one wallet: its address (zs…) and nk (32 bytes) let the ledger compute nullifiers. */
+  watch(address, nk) { this.wallet = { address, nk, notes: [] }; }
+
+  /** A transaction for the next block: outputs [{to, value, memo?, ovk?}] (to: zs… or 'other'), spends [nf]. */
+  send({ outputs = [], spends = [] } = {}) {
+    const tx = { hash: randomBytes(32), spends, outputs: outputs.map((o) => ({ ...o, note: makeNote(o.to === 'other' ? randomAddress() : o.to, o.value, o) })) };
+    this.pending.push(tx);
+    return tx;
+  }
+
+  /** Spends `count` of the wallet's unspent notes (oldest first) in a transaction to someone else. */
+  spendWalletNotes(count = 1) {
+    const notes = this.wallet.notes.filter((n) => !n.spentIn).slice(0, count);
+    const tx = this.send({ spends: notes.map((n) => n.nf), outputs: [{ to: 'other', value: 1000 }] });
+    for (const n of notes) n.spentIn = tx;
+    return notes;
+  }
+
+  /** Mines the pending transactions (and `empty` more empty blocks after it). */
+  mine(empty = 0) {
+    this.mineOne(this.pending);
+    this.pending = [];
+    for (let i = 0; i < empty; i++) this.mineOne([]);
+  }
+
+  mineOne(txs) {
+    const prev = this.tip();
+    const tree = (prev === this.base ? this.base.treeObj : prev.tree).clone();
+    const height = prev.height + 1;
+    const vtx = txs.map((tx, index) => {
+      const outputs = tx.outputs.map((o) => {
+        const position = tree.size();
+        tree.append(o.note.cmu);
+        if (this.wallet && o.to === this.wallet.address) {
+          this.wallet.notes.push({ value: o.value, height, position, txid: tx.hash, nf: nullifier(this.wallet.nk, o.note.cm, position) });
+        }
+        return { cmu: o.note.cmu, epk: o.note.epk, ciphertext: o.note.encCiphertext.slice(0, 52) };
+      });
+      for (const n of this.wallet?.notes ?? []) {
+        if (tx.spends.some((nf) => hex(nf) === hex(n.nf))) n.spentHeight = height;
+      }
+      return { index, hash: tx.hash, spends: tx.spends.map((nf) => ({ nf })), outputs };
+    });
+    const hash = createHash('sha256').update(randomBytes(32)).digest();
+    this.blocks.push({ height, hash, prevHash: prev.hash, time: prev.time + 60, vtx, tree });
+  }
+
+  /** Replaces every block above `height` with `count` new empty blocks (a reorganisation). */
+  reorg(height, count) {
+    const dropped = this.blocks.filter((b) => b.height > height);
+    this.blocks = this.blocks.filter((b) => b.height <= height);
+    if (this.wallet) {
+      this.wallet.notes = this.wallet.notes.filter((n) => n.height <= height);
+      for (const n of this.wallet.notes) if (n.spentHeight > height) { delete n.spentHeight; delete n.spentIn; }
+    }
+    for (let i = 0; i < count; i++) this.mineOne([]);
+    return dropped.length;
+  }
+
+  /** What the wallet owns by this chain: unspent notes' total (zatoshi) and counts. */
+  ledger() {
+    const notes = this.wallet?.notes ?? [];
+    const unspent = notes.filter((n) => n.spentHeight === undefined);
+    return { balance: unspent.reduce((s, n) => s + n.value, 0), received: notes.length, spent: notes.length - unspent.length };
+  }
+
+  /** lightwalletd's TreeState at `height`: the block hash in display order. */
+  treeState(height) {
+    const b = height === this.base.height ? this.base : this.block(height);
+    if (!b) throw new Error(`no block ${height}`);
+    return { network: 'main', height, hash: hex(Uint8Array.from(b.hash).reverse()), time: b.time, tree: this.treeAt(height).serialize() };
+  }
+}
