@@ -6,6 +6,8 @@ find_package(Threads REQUIRED)
 pkg_check_modules(SECP256K1 REQUIRED IMPORTED_TARGET libsecp256k1)
 # Debian's cpp-httplib is a compiled library; its pkg-config flags (OpenSSL etc.) are ABI-relevant.
 pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
+# libnghttp2: HTTP/2 framing and HPACK for the daemon's gRPC (lightwalletd, ZHTLC coins).
+pkg_check_modules(NGHTTP2 REQUIRED IMPORTED_TARGET libnghttp2)
 find_path(MBEDTLS_INCLUDE_DIR mbedtls/sha256.h REQUIRED)
 find_library(MBEDCRYPTO_LIBRARY mbedcrypto REQUIRED)
 

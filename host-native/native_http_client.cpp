@@ -11,6 +11,8 @@
 #include <memory>
 #include <optional>
 
+#include "host-native/http2_request.h"
+
 namespace walletd {
 namespace {
 
@@ -167,6 +169,7 @@ httplib::Result send(httplib::Client& client, const HttpRequest& request, const 
 }  // namespace
 
 HttpResponse NativeHttpClient::perform(const HttpRequest& request) {
+  if (request.http2) return performHttp2(request, kConnectTimeoutMs);
   const auto [base, path] = splitUrl(request.url);
   ConnectionCache& connections = threadConnections();
   for (int attempt = 0;; ++attempt) {

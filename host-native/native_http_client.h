@@ -1,7 +1,8 @@
 // NativeHttpClient: the daemon's HttpClient. Requests run on worker threads with cpp-httplib
 // (HTTPS through its OpenSSL build; certificates are verified against the system store, or the
 // file named by SSL_CERT_FILE); completions are posted back to the core executor. Each worker
-// keeps a keep-alive connection per node.
+// keeps a keep-alive connection per node. An HTTP/2 request (gRPC) opens its own connection
+// (http2_request.h).
 //
 // A node that accepts and never answers must not starve other coins: at most kPerNode requests
 // run against one node (scheme://host:port) at a time, the rest wait in the queue without a
@@ -35,6 +36,7 @@ class NativeHttpClient : public HttpClient {
   NativeHttpClient& operator=(const NativeHttpClient&) = delete;
 
   Task<HttpResponse> request(HttpRequest request) override;
+  bool speaksHttp2() const override { return true; }
 
   // The blocking request itself (also used by tests): an answer, or TransportError.
   static HttpResponse perform(const HttpRequest& request);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "core/encoding/base64.h"
 #include "core/stream/stream_manager.h"
 #include "host-wasm/js_bridge.h"
 
@@ -133,8 +134,13 @@ Task<HttpResponse> JsHttpClient::request(HttpRequest request) {
   Json args{{"method", request.method},
             {"url", request.url},
             {"headers", std::move(headers)},
-            {"body", request.body},
             {"timeout_ms", request.timeout_ms}};
+  // Bytes cross the JSON bridge in base64 (JSON text must be UTF-8).
+  if (request.binary) {
+    args["body_base64"] = base64Encode(asBytes(request.body));
+  } else {
+    args["body"] = request.body;
+  }
   Json answer;
   try {
     answer = co_await JsOp("httpRequest", args);
@@ -143,7 +149,12 @@ Task<HttpResponse> JsHttpClient::request(HttpRequest request) {
   }
   HttpResponse response;
   response.status = answer.value("status", 0);
-  response.body = answer.value("body", "");
+  if (request.binary) {
+    const Bytes body = base64Decode(answer.value("body_base64", ""));
+    response.body.assign(body.begin(), body.end());
+  } else {
+    response.body = answer.value("body", "");
+  }
   for (const Json& header : answer.value("headers", Json::array())) {
     response.headers.emplace_back(header[0].get<std::string>(), header[1].get<std::string>());
   }

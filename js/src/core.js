@@ -3,17 +3,28 @@
 // (browser.js, node.js) supply the module factory, how to fetch the .wasm, and the default storage.
 import { WalletdError } from './walletd-error.js';
 
-/** One HTTP request for the core's HttpClient: resolves {status, headers, body}; rejects when
- * there is no answer (network error, CORS refusal, timeout). */
-async function httpRequest({ method, url, headers, body, timeout_ms: timeoutMs }) {
+const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+function toBase64(bytes) {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
+/** One HTTP request for the core's HttpClient: resolves {status, headers, body} (or body_base64
+ * for a binary request, which sends body_base64); rejects when there is no answer (network
+ * error, CORS refusal, timeout). */
+async function httpRequest({ method, url, headers, body, body_base64: bodyBase64, timeout_ms: timeoutMs }) {
+  const binary = bodyBase64 !== undefined;
   let res;
   try {
-    res = await fetch(url, { method, headers: Object.fromEntries(headers), body: method === 'GET' ? undefined : body,
+    const payload = binary ? fromBase64(bodyBase64) : body;
+    res = await fetch(url, { method, headers: Object.fromEntries(headers), body: method === 'GET' ? undefined : payload,
       signal: AbortSignal.timeout(timeoutMs) });
+    if (binary) return { status: res.status, headers: [...res.headers], body_base64: toBase64(new Uint8Array(await res.arrayBuffer())) };
+    return { status: res.status, headers: [...res.headers], body: await res.text() };
   } catch (e) {
     throw new Error(e && e.name === 'TimeoutError' ? `timeout after ${timeoutMs} ms` : String(e && e.message || e));
   }
-  return { status: res.status, headers: [...res.headers], body: await res.text() };
 }
 
 // A password the package uses itself when the configuration brings none (the node requires one).
