@@ -1,4 +1,5 @@
-// ZHTLC in light mode with the real walletd against the lightwalletd test peer (gRPC-web): the
+// ZHTLC in light mode with the real walletd against the lightwalletd test peer (gRPC over HTTP/2
+// through @grpc/grpc-js: h2c, and TLS with failover in the last test): the
 // chain continues ARRR's real tree state at 1,900,000 (KDF's coins file), and its notes are made
 // by an independent implementation (tests/peers/sapling-notes.mjs on @noble). Activation goes
 // through KDF's statuses to Ok; the balance equals the chain's ledger (received minus spent, the
@@ -6,21 +7,23 @@
 // that drops a payment rewinds and resyncs; a restart resumes where the wallet stopped.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bech32 } from '@scure/base';
 import { SaplingChain, ZcashTree, arrrCheckpoint } from '../peers/sapling-chain.mjs';
 import { startLightwalletd } from '../peers/lightwalletd.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup, repoRoot } from '../support/walletd-process.mjs';
+import { openSse } from '../support/sse-client.mjs';
+import { makeTestCertificates } from '../peers/tls-proxy.mjs';
 
 const coins = JSON.parse(readFileSync(join(repoRoot, 'config/coins.json'), 'utf8'));
 const cleanups = [];
 after(async () => { for (const c of cleanups.reverse()) await c(); });
 
-let chain, peer, dir, walletd, me;
+let chain, peer, dir, walletd, me, certs;
 
 async function startWalletd() {
-  const w = await WalletdProcess.start(join(dir, 'MM2.json'));
+  const w = await WalletdProcess.start(join(dir, 'MM2.json'), { env: { SSL_CERT_FILE: certs.ca } });
   cleanups.push(() => w.stop());
   return w;
 }
@@ -33,7 +36,7 @@ function nkOf(viewingKey) {
 
 function activation(extra = {}, rpcData = {}) {
   return { ticker: 'ARRR', activation_params: {
-    mode: { rpc: 'Light', rpc_data: { electrum_servers: [{ url: '127.0.0.1:1' }], light_wallet_d_servers: [peer.url], ...rpcData } },
+    mode: { rpc: 'Light', rpc_data: { electrum_servers: [{ url: '127.0.0.1:1' }], light_wallet_d_servers: [peer.grpcUrl], ...rpcData } },
     ...extra } };
 }
 
@@ -57,10 +60,11 @@ const zatoshi = (text) => Math.round(Number(text) * 1e8);
 
 before(async () => {
   chain = new SaplingChain({ base: arrrCheckpoint(coins) });
-  peer = await startLightwalletd(chain);
-  cleanups.push(() => peer.close());
   dir = tempDir();
   cleanups.push(() => cleanup(dir));
+  certs = makeTestCertificates(dir);
+  peer = await startLightwalletd(chain, { tls: certs });
+  cleanups.push(() => peer.close());
   writeConfig(dir, { passphrase: 'zhtlc light test seed' });
   walletd = await startWalletd();
   const keys = await walletd.rpc('get_private_keys', { coins: ['ARRR'], mode: 'iguana' });
@@ -112,7 +116,13 @@ test('task::enable_z_coin: KDF statuses to Ok, the balance is the chain\'s ledge
   assert.equal(balance.json.result.address, me.address);
 });
 
-test('a reorganisation that drops a payment: the wallet rewinds and follows the new chain', async () => {
+/** The BALANCE:ARRR events among the stream's frames after `seen`. */
+const balanceEvents = (stream, seen) => stream.frames.slice(seen).map((f) => f.data).filter((d) => d?._type === 'BALANCE:ARRR').map((d) => d.message);
+
+test('a reorganisation that drops a payment: the wallet rewinds and follows the new chain; BALANCE events tell both', async () => {
+  const stream = await openSse(`${walletd.url}/event-stream?id=5`, { timeoutMs: 60000 });
+  const enabled = await walletd.rpc('stream::balance::enable', { coin: 'ARRR', client_id: 5 });
+  assert.deepEqual(enabled.json.result, { streamer_id: 'BALANCE:ARRR' }, enabled.text);
   const paidAt = chain.tipHeight() + 1;
   chain.send({ outputs: [{ to: me.address, value: 1_000_000 }] });
   chain.mine(1);
@@ -128,6 +138,11 @@ test('a reorganisation that drops a payment: the wallet rewinds and follows the 
   await until(async () => peer.calls.log.slice(seenBefore).some((c) => c.method === 'GetBlockRange' && c.request.end.height === chain.tipHeight()), 25000);
   const ranges = peer.calls.log.slice(seenBefore).filter((c) => c.method === 'GetBlockRange');
   assert.ok(ranges.at(-1).request.start.height <= paidAt + 2 - 10 + 1, JSON.stringify(ranges));
+  await until(async () => balanceEvents(stream, 0).length >= 2, 10000);  // at the round's end
+  const told = balanceEvents(stream, 0);
+  stream.close();
+  assert.deepEqual(told.map((m) => m.balance), [{ spendable: '0.0354', unspendable: '0' }, { spendable: '0.0254', unspendable: '0' }]);
+  assert.ok(told.every((m) => m.ticker === 'ARRR' && m.address === me.address), JSON.stringify(told));
 });
 
 test('a restart resumes from the stored wallet: no tree state, no block scanned twice', async () => {
@@ -146,6 +161,42 @@ test('a restart resumes from the stored wallet: no tree state, no block scanned 
   assert.equal(ranges.length, 1, JSON.stringify(calls));
   assert.equal(ranges[0].request.end.height, chain.tipHeight());
   assert.equal(ranges[0].request.start.height, stoppedAt + 1, JSON.stringify(ranges[0].request));
+});
+
+test('TLS (h2 by ALPN) after a dead server: failover, the same balance; a server of another namespace says so', async () => {
+  await walletd.rpc('disable_coin', { coin: 'ARRR' });
+  const { result } = await activate(activation({}, { light_wallet_d_servers: ['http://127.0.0.1:1', peer.grpcTlsUrl] }));
+  assert.equal(result.status, 'Ok', JSON.stringify(result));
+  assert.equal(zatoshi(result.details.wallet_balance.balance.spendable), chain.ledger().balance);
+  assert.equal(peer.calls.log.at(-1).via, 'grpc');
+  // Zcash's namespace (cash.z.wallet.sdk.rpc) is not Pirate's: UNIMPLEMENTED, named in the error.
+  const zcash = await startLightwalletd(chain, { service: 'cash.z.wallet.sdk.rpc.CompactTxStreamer' });
+  try {
+    await walletd.rpc('disable_coin', { coin: 'ARRR' });
+    const { result: refused } = await activate(activation({}, { light_wallet_d_servers: [zcash.grpcUrl] }));
+    assert.equal(refused.status, 'Error');
+    assert.equal(refused.details.error_type, 'Transport', JSON.stringify(refused));
+    assert.match(refused.details.error_data ?? refused.details.error, /gRPC status 12/);
+  } finally {
+    await zcash.close();
+  }
+});
+
+test('zcash_params_path: missing and wrong files are KDF\'s errors; no lightwalletd server is EmptyLightwalletdUris', async () => {
+  await walletd.rpc('disable_coin', { coin: 'ARRR' });
+  const params = join(dir, 'zcash-params');
+  const missing = await activate(activation({ zcash_params_path: params }));
+  assert.equal(missing.result.details.error_type, 'CoinCreationError');
+  assert.deepEqual(missing.result.details.error_data, { ticker: 'ARRR', error: 'ZCashParamsNotFound' });
+  mkdirSync(params);
+  writeFileSync(join(params, 'sapling-spend.params'), 'not the spend parameters');
+  writeFileSync(join(params, 'sapling-output.params'), 'not the output parameters');
+  const wrong = await activate(activation({ zcash_params_path: params }));
+  assert.deepEqual(wrong.result.details.error_data, { ticker: 'ARRR', error: 'SaplingParamsInvalidChecksum' });
+  // KDF's serde default: no mode is Light with no servers.
+  const none = await walletd.rpc('task::enable_z_coin::init', { ticker: 'ARRR', activation_params: {} });
+  assert.equal(none.json.error_type, 'CoinCreationError', none.text);
+  assert.equal(none.json.error, 'Error on platform coin ARRR creation: EmptyLightwalletdUris');
 });
 
 async function until(check, timeoutMs) {

@@ -1,11 +1,14 @@
-// A lightwalletd test peer serving a SaplingChain over gRPC-web on HTTP/1.1 (what browsers and
-// walletd's HTTP client speak; content-type application/grpc-web+proto, trailers in a final
-// 0x80 frame), under Pirate's service name unless told otherwise. Messages are encoded by
-// protobufjs from walletrpc.proto, independently of walletd's hand-written codec. Errors answer
-// the way lightwalletd does: a gRPC status in a trailers-only answer. It records each call.
+// A lightwalletd test peer serving a SaplingChain under Pirate's service name (unless told
+// otherwise) two ways, as real deployments do: gRPC over HTTP/2 through @grpc/grpc-js (h2c, and
+// TLS when given a certificate; what KDF's native client and the daemon speak) and gRPC-web on
+// HTTP/1.1 (what browsers speak; content-type application/grpc-web+proto, trailers in a final
+// 0x80 frame). Messages are encoded by protobufjs from walletrpc.proto, independently of
+// walletd's hand-written codec. Errors answer the way lightwalletd does: a gRPC status (a
+// trailers-only answer). It records each call.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import protobuf from 'protobufjs';
+import grpc from '@grpc/grpc-js';
 
 const proto = protobuf.parse(readFileSync(new URL('./lightwalletd/walletrpc.proto', import.meta.url), 'utf8')).root;
 const type = (name) => proto.lookupType(`pirate.wallet.sdk.rpc.${name}`);
@@ -81,12 +84,56 @@ const CORS = {
   'access-control-expose-headers': 'grpc-status, grpc-message',
 };
 
+// The grpc-js service: messages arrive decoded and leave as the buffers answer() encoded.
+function grpcService(service) {
+  const definition = {};
+  for (const [method, requestType] of Object.entries(REQUEST_TYPES)) {
+    definition[method] = {
+      path: `/${service}/${method}`, requestStream: false, responseStream: method === 'GetBlockRange',
+      requestSerialize: (o) => Buffer.from(type(requestType).encode(type(requestType).fromObject(o)).finish()),
+      requestDeserialize: (b) => type(requestType).toObject(type(requestType).decode(b), { longs: Number }),
+      responseSerialize: (b) => Buffer.from(b), responseDeserialize: (b) => b,
+    };
+  }
+  return definition;
+}
+
+function grpcHandlers(chain, calls, peer) {
+  const handlers = {};
+  for (const method of Object.keys(REQUEST_TYPES)) {
+    handlers[method] = async (call, callback) => {
+      if (peer.delayMs) await new Promise((r) => setTimeout(r, peer.delayMs));
+      calls.log.push({ method, request: call.request, via: 'grpc' });
+      let messages;
+      try {
+        messages = answer(chain, method, call.request, calls);
+      } catch (e) {
+        const status = { code: e instanceof GrpcStatus ? e.code : GRPC_UNKNOWN, details: e.message };
+        if (callback) callback(status); else call.destroy(Object.assign(new Error(e.message), status));
+        return;
+      }
+      if (callback) { callback(null, messages[0]); return; }
+      for (const m of messages) call.write(m);
+      call.end();
+    };
+  }
+  return handlers;
+}
+
+async function startGrpc(chain, calls, peer, service, credentials) {
+  const server = new grpc.Server();
+  server.addService(grpcService(service), grpcHandlers(chain, calls, peer));
+  const port = await new Promise((resolve, reject) => server.bindAsync('127.0.0.1:0', credentials, (e, p) => (e ? reject(e) : resolve(p))));
+  return { server, port };
+}
+
 /**
- * Starts the peer on 127.0.0.1: {url, calls: {log: [{method, request}], blocksServed}, close()}.
+ * Starts the peer on 127.0.0.1: {url (gRPC-web), grpcUrl (h2c), grpcTlsUrl (with `tls`: {cert,
+ * key} PEM paths), calls: {log: [{method, request}], blocksServed}, close()}.
  * `service` is the gRPC service name served (Pirate's by default); `delayMs` (settable on the
  * returned peer) slows each answer.
  */
-export async function startLightwalletd(chain, { service = 'pirate.wallet.sdk.rpc.CompactTxStreamer', delayMs = 0 } = {}) {
+export async function startLightwalletd(chain, { service = 'pirate.wallet.sdk.rpc.CompactTxStreamer', delayMs = 0, tls } = {}) {
   const calls = { log: [], blocksServed: 0 };
   const peer = { calls, delayMs };
   const server = createServer((req, res) => {
@@ -102,19 +149,32 @@ export async function startLightwalletd(chain, { service = 'pirate.wallet.sdk.rp
         if (svc !== service || !REQUEST_TYPES[method]) throw new GrpcStatus(GRPC_UNIMPLEMENTED, `unknown service ${svc}`);
         const message = unframe(Buffer.concat(chunks));
         const request = type(REQUEST_TYPES[method]).toObject(type(REQUEST_TYPES[method]).decode(message), { longs: Number });
-        calls.log.push({ method, request });
+        calls.log.push({ method, request, via: 'grpc-web' });
         const messages = answer(chain, method, request, calls);
         res.writeHead(200, headers);
         for (const m of messages) res.write(frame(0, m));
         res.end(frame(0x80, Buffer.from('grpc-status:0\r\ngrpc-message:\r\n')));
       } catch (e) {
-        if (!(e instanceof GrpcStatus)) throw e;
-        res.writeHead(200, { ...headers, 'grpc-status': String(e.code), 'grpc-message': encodeURIComponent(e.message) });
+        const code = e instanceof GrpcStatus ? e.code : GRPC_UNKNOWN;
+        res.writeHead(200, { ...headers, 'grpc-status': String(code), 'grpc-message': encodeURIComponent(e.message) });
         res.end();
       }
     });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${server.address().port}`;
-  return Object.assign(peer, { url, close: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(resolve); }) });
+  const h2c = await startGrpc(chain, calls, peer, service, grpc.ServerCredentials.createInsecure());
+  const grpcServers = [h2c.server];
+  let grpcTlsUrl;
+  if (tls) {
+    const secure = await startGrpc(chain, calls, peer, service, grpc.ServerCredentials.createSsl(null,
+      [{ cert_chain: readFileSync(tls.cert), private_key: readFileSync(tls.key) }], false));
+    grpcServers.push(secure.server);
+    grpcTlsUrl = `https://127.0.0.1:${secure.port}`;
+  }
+  const close = async () => {
+    for (const g of grpcServers) g.forceShutdown();
+    await new Promise((resolve) => { server.closeAllConnections?.(); server.close(resolve); });
+  };
+  return Object.assign(peer, { url, grpcUrl: `http://127.0.0.1:${h2c.port}`, grpcTlsUrl, close });
 }

@@ -4,6 +4,7 @@
 #include "core/coins/activation_route.h"
 #include "core/coins/standalone_activation.h"
 #include "core/coins/zhtlc/sapling_encoding.h"
+#include "core/coins/zhtlc/zcash_params.h"
 #include "core/coins/zhtlc/zhtlc_coin.h"
 #include "core/coins/zhtlc/zhtlc_keys.h"
 #include "core/coins/zhtlc/zhtlc_protocol.h"
@@ -51,7 +52,8 @@ SaplingAccount accountOf(Node& node, const ZhtlcProtocol& protocol,
 Task<StoredWallet> openWallet(ZhtlcWalletStore& store, LightwalletdClient& client,
                               const ZcoinActivationParams& p, const FirstSyncBlock& first) {
   std::optional<StoredWallet> stored = co_await store.load();
-  const bool resume = stored && (!p.sync_params || p.skip_sync_params ||
+  const ZcoinRpcMode mode = p.mode();
+  const bool resume = stored && (!mode.sync_params || mode.skip_sync_params.value_or(false) ||
                                  stored->first_sync_block.actual == first.actual);
   if (resume) co_return std::move(*stored);
   const TreeState tree = co_await client.treeState(first.actual);
@@ -90,12 +92,14 @@ FirstSyncBlock firstSyncBlockFor(const std::string& ticker,
 
 void ZhtlcActivator::check(Node&, const CoinEntry& entry, const ZcoinActivationParams& p) const {
   protocolOf(entry, p.ticker);
-  if (p.rpc == "Native") {
+  const ZcoinRpcMode mode = p.mode();
+  if (mode.rpc == "Native") {
     throwCoinCreationError(p.ticker,
                            "Native mode (a komodod wallet) is not supported; use Light mode with "
                            "light_wallet_d_servers");
   }
-  if (p.light_wallet_d_servers.empty()) throwCoinCreationError(p.ticker, "EmptyLightwalletdUris");
+  if (mode.light_wallet_d_servers.empty())
+    throwCoinCreationError(p.ticker, "EmptyLightwalletdUris");
 }
 
 Task<ActivatedCoins> ZhtlcActivator::activate(Node& node, const CoinEntry& entry,
@@ -103,11 +107,13 @@ Task<ActivatedCoins> ZhtlcActivator::activate(Node& node, const CoinEntry& entry
                                               std::shared_ptr<RpcTaskHandle> handle) const {
   const ZhtlcProtocol protocol = protocolOf(entry, p.ticker);
   const SaplingAccount account = accountOf(node, protocol, p);
-  auto client = std::make_shared<LightwalletdClient>(node.http(), p.light_wallet_d_servers);
+  if (p.zcash_params_path) checkSaplingParams(node.localFiles(), *p.zcash_params_path, p.ticker);
+  const ZcoinRpcMode mode = p.mode();
+  auto client = std::make_shared<LightwalletdClient>(node.http(), mode.light_wallet_d_servers);
   auto store = std::make_shared<ZhtlcWalletStore>(node.storage(), p.ticker, account.wallet_id);
   const BlockId tip = co_await client->latestBlock();
   const FirstSyncBlock first = firstSyncBlockFor(
-      p.ticker, p.sync_params, tip.height, protocol.sapling_activation_height,
+      p.ticker, mode.sync_params, tip.height, protocol.sapling_activation_height,
       entry.unsignedInt("avg_blocktime").value_or(60), node.clock().unixMillis() / 1000);
   StoredWallet wallet = co_await openWallet(*store, *client, p, first);
   SyncSettings settings;

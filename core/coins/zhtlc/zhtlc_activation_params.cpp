@@ -6,6 +6,7 @@ namespace walletd {
 namespace {
 
 using P = ZcoinActivationParams;
+using M = ZcoinRpcMode;
 
 struct SyncStartField {
   static SyncStartPoint decode(const Json& v, const std::string& path) {
@@ -41,33 +42,48 @@ void checkServers(const std::vector<std::string>& urls, const std::string& path)
   }
 }
 
-ObjectSchema<P> lightFields() {
-  return ObjectSchema<P>()
-      .optional<AnyValue>("electrum_servers", &P::electrum_servers,
+// Light's rpc_data: serde's plain Vecs are required (electrum_servers under either name).
+ObjectSchema<M> lightFields() {
+  return ObjectSchema<M>()
+      .optional<AnyValue>("electrum_servers", &M::electrum_servers,
                           "alias `servers`; read, the transparent side is not used yet")
-      .optional<AnyValue>("servers", &P::servers, "alias of electrum_servers")
-      .optional("min_connected", &P::min_connected)
-      .optional("max_connected", &P::max_connected)
-      .fallback("light_wallet_d_servers", &P::light_wallet_d_servers, {}, nullptr, &checkServers)
-      .optional<SyncStartField>("sync_params", &P::sync_params)
-      .fallback("skip_sync_params", &P::skip_sync_params, false);
+      .optional<AnyValue>("servers", &M::servers, "alias of electrum_servers")
+      .optional("min_connected", &M::min_connected)
+      .optional("max_connected", &M::max_connected)
+      .required("light_wallet_d_servers", &M::light_wallet_d_servers, nullptr, &checkServers)
+      .optional<SyncStartField>("sync_params", &M::sync_params)
+      .optional("skip_sync_params", &M::skip_sync_params)
+      .then([](M& m, const ParamsReader& r) {
+        const Json& list = m.electrum_servers ? *m.electrum_servers
+                           : m.servers        ? *m.servers
+                                              : Json();
+        if (list.is_null()) throwInvalidParams(r.path() + ": missing field `electrum_servers`");
+        if (!list.is_array())
+          throwInvalidParams(r.path() + ".electrum_servers: invalid type: " +
+                             describeJsonType(list) + ", expected a sequence");
+      });
 }
 
-const TaggedSchema<P>& modeSchema() {
+const TaggedSchema<M>& modeSchema() {
   static const auto s =
-      TaggedSchema<P>("rpc", &P::rpc)
-          .variant("Light", ObjectSchema<P>().nested("rpc_data", lightFields()))
-          .variant("Electrum", ObjectSchema<P>().nested("rpc_data", lightFields()))
-          .variant("Native", ObjectSchema<P>().optional<NoRpcData>("rpc_data", &P::no_rpc_data));
+      TaggedSchema<M>("rpc", &M::rpc)
+          .variant("Light", ObjectSchema<M>().nested("rpc_data", lightFields()))
+          .variant("Electrum", ObjectSchema<M>().nested("rpc_data", lightFields()))
+          .variant("Native", ObjectSchema<M>().optional<NoRpcData>("rpc_data", &M::no_rpc_data));
   return s;
 }
+
+struct ModeField {
+  static M decode(const Json& v, const std::string& path) { return modeSchema().fromJson(v, path); }
+  static std::string ts() { return modeSchema().ts(); }
+};
 
 }  // namespace
 
 const ObjectSchema<ZcoinActivationParams>& ZcoinActivationParams::requestSchema() {
   static const auto s =
       ObjectSchema<P>()
-          .tagged("mode", modeSchema())
+          .optional<ModeField>("mode", &P::mode_field, "absent: Light with no servers")
           .optional("required_confirmations", &P::required_confirmations)
           .optional("requires_notarization", &P::requires_notarization)
           .optional("zcash_params_path", &P::zcash_params_path)

@@ -1,8 +1,11 @@
 // ZhtlcCoin: an activated ZHTLC coin in light mode. Its balance is what its wallet state holds
 // (notes received and not spent); a background loop syncs to lightwalletd's tip every
-// kSyncRoundMs, as KDF's sync loop does after activation, until the coin is disabled.
+// kSyncRoundMs, as KDF's sync loop does after activation, until the coin is disabled. BALANCE:
+// <ticker> listeners hear {ticker, address, balance} when a sync round ends with another balance
+// than the last one told (a rewind's passing states are not told).
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 
@@ -24,6 +27,7 @@ class ZhtlcCoin : public ActiveCoin, public std::enable_shared_from_this<ZhtlcCo
   std::string myAddress() const override { return address_; }
   Task<BalanceInfo> myBalance() override;
   void onDisable() override { stop_.cancel(); }
+  std::unique_ptr<Streamer> balanceStreamer() override;
 
   // The balance now, without a peer (activation's answer, the balance stream).
   BalanceInfo balanceNow() const;
@@ -31,6 +35,11 @@ class ZhtlcCoin : public ActiveCoin, public std::enable_shared_from_this<ZhtlcCo
   void startSyncLoop(Executor& executor);
   // The last round's status: "Finished", an in-progress status or {"TemporaryError": text}.
   const Json& syncStatus() const { return sync_status_; }
+
+  std::uint64_t addBalanceListener(PublishFn publish);
+  void removeBalanceListener(std::uint64_t id) { listeners_.erase(id); }
+  // Tells the listeners when the balance differs from the last one told.
+  void balanceMayHaveChanged();
 
  private:
   Task<bool> syncRound();
@@ -40,6 +49,9 @@ class ZhtlcCoin : public ActiveCoin, public std::enable_shared_from_this<ZhtlcCo
   std::shared_ptr<ZhtlcSync> sync_;
   CancellationSource stop_;
   Json sync_status_ = "Finished";
+  std::map<std::uint64_t, PublishFn> listeners_;
+  std::uint64_t next_listener_ = 1;
+  std::optional<Json> last_told_;
 };
 
 }  // namespace walletd

@@ -104,3 +104,53 @@ TEST_CASE("zcashd's serialised tree: ARRR's real checkpoint parses; damaged form
   // The empty tree.
   CHECK(CommitmentFrontier::parseZcash(fromHex("000000")).root() == emptyRoot(kSaplingTreeDepth));
 }
+
+// zcashd's Sapling tree vectors (tests/vectors/zcash/merkle_*_sapling.json, depth 4, as
+// zcashd's test_tree runs them): after each append the root and the serialised tree; for each
+// earlier leaf the authentication path (zcashd writes it root side first, then the position).
+TEST_CASE("zcashd's Sapling tree vectors: roots, serialised trees, paths, empty roots") {
+  constexpr int kDepth = 4;
+  const Json commitments = test::readVectors("zcash/merkle_commitments_sapling.json");
+  const Json roots = test::readVectors("zcash/merkle_roots_sapling.json");
+  const Json trees = test::readVectors("zcash/merkle_serialization_sapling.json");
+  const Json paths = test::readVectors("zcash/merkle_path_sapling.json");
+  const Json empty = test::readVectors("zcash/merkle_roots_empty_sapling.json");
+  for (int l = 0; l <= kSaplingTreeDepth; ++l)
+    CHECK(toHex(emptyRoot(l)) == empty.at(static_cast<std::size_t>(l)).get<std::string>());
+
+  CommitmentFrontier frontier(kDepth);
+  std::vector<TreeNode> leaves;
+  std::vector<NoteWitness> witnesses;
+  std::size_t next_path = 0;
+  for (std::size_t i = 0; i < commitments.size(); ++i) {
+    Bytes leaf_bytes = fromHex(commitments[i].get<std::string>());
+    std::reverse(leaf_bytes.begin(), leaf_bytes.end());  // uint256S order
+    TreeNode leaf{};
+    std::copy(leaf_bytes.begin(), leaf_bytes.end(), leaf.begin());
+    witnesses.push_back(NoteWitness::forNextLeaf(frontier));
+    leaves.push_back(leaf);
+    frontier.append(leaf, [&](int level, std::uint64_t index, const TreeNode& node) {
+      for (NoteWitness& w : witnesses) w.observe(level, index, node);
+    });
+    REQUIRE(toHex(frontier.root()) == roots[i].get<std::string>());
+    const CommitmentFrontier parsed =
+        CommitmentFrontier::parseZcash(fromHex(trees[i].get<std::string>()), kDepth);
+    REQUIRE(parsed.size() == i + 1);
+    REQUIRE(parsed.root() == frontier.root());
+    for (std::size_t j = 0; j + 1 < witnesses.size(); ++j, ++next_path) {
+      // zcashd's path: depth, then (0x20 ‖ node) from the root side down, then position u64 LE.
+      const NoteWitness& w = witnesses[j];
+      std::vector<TreeNode> path = w.path(frontier);
+      Bytes expected = {static_cast<std::uint8_t>(kDepth)};
+      for (auto it = path.rbegin(); it != path.rend(); ++it) {
+        expected.push_back(0x20);
+        expected.insert(expected.end(), it->begin(), it->end());
+      }
+      for (int b = 0; b < 8; ++b)
+        expected.push_back(static_cast<std::uint8_t>(w.position() >> (8 * b)));
+      REQUIRE(toHex(expected) == paths.at(next_path).get<std::string>());
+    }
+  }
+  CHECK(next_path == paths.size());
+  CHECK_THROWS_AS(frontier.append(leaves[0]), CryptoError);  // 16 leaves fill a depth-4 tree
+}

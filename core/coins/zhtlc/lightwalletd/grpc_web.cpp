@@ -1,4 +1,5 @@
-// gRPC-web framing and status, per the gRPC-web protocol document (PROTOCOL-WEB.md).
+// gRPC-web framing and status, per the gRPC-web protocol document (PROTOCOL-WEB.md), and gRPC's
+// over HTTP/2 (PROTOCOL-HTTP2.md).
 #include "core/coins/zhtlc/lightwalletd/grpc_web.h"
 
 #include <cctype>
@@ -83,48 +84,88 @@ std::string grpcWebFrame(ByteView message) {
   return frame;
 }
 
-HttpRequest grpcWebRequest(const std::string& base_url, const std::string& path, ByteView message,
-                           std::uint64_t timeout_ms) {
-  HttpRequest request;
-  request.method = "POST";
-  std::string base = base_url;
-  while (!base.empty() && base.back() == '/') base.pop_back();
-  request.url = base + path;
-  request.headers = {{"content-type", "application/grpc-web+proto"},
-                     {"accept", "application/grpc-web+proto"},
-                     {"x-grpc-web", "1"}};
-  request.body = grpcWebFrame(message);
-  request.timeout_ms = timeout_ms;
-  return request;
-}
+namespace {
 
-std::vector<Bytes> grpcWebMessages(const HttpResponse& response) {
+// The frames of an answer's body: each message, and for gRPC-web the trailer frames' checks.
+std::vector<Bytes> framesOf(const HttpResponse& response, bool web, bool& trailers_seen) {
   if (response.status != 200) {
     throw GrpcError(-1, "HTTP status " + std::to_string(response.status) + " from the server");
   }
   const std::string& body = response.body;
   std::vector<Bytes> messages;
-  bool trailers_seen = false;
   std::size_t pos = 0;
   while (pos < body.size()) {
-    if (body.size() - pos < 5) throw GrpcError(-1, "a truncated gRPC-web frame");
+    if (body.size() - pos < 5) throw GrpcError(-1, "a truncated gRPC frame");
     const auto flag = static_cast<std::uint8_t>(body[pos]);
     std::size_t size = 0;
     for (int i = 1; i <= 4; ++i) size = (size << 8) | static_cast<std::uint8_t>(body[pos + i]);
-    if (body.size() - pos - 5 < size) throw GrpcError(-1, "a truncated gRPC-web frame");
+    if (body.size() - pos - 5 < size) throw GrpcError(-1, "a truncated gRPC frame");
     const std::string payload = body.substr(pos + 5, size);
     pos += 5 + size;
-    if (flag & kTrailerFlag) {
+    if (web && (flag & kTrailerFlag)) {
       checkTrailers(payload);
       trailers_seen = true;
-    } else if (flag & kCompressedFlag) {
-      throw GrpcError(-1, "a compressed gRPC-web frame (walletd asks for none)");
+    } else if (flag != 0) {
+      throw GrpcError(-1, "a compressed or unknown gRPC frame (walletd asks for no compression)");
     } else {
       messages.emplace_back(payload.begin(), payload.end());
     }
   }
+  return messages;
+}
+
+HttpRequest callRequest(const std::string& base_url, const std::string& path, ByteView message,
+                        std::uint64_t timeout_ms,
+                        std::vector<std::pair<std::string, std::string>> headers) {
+  HttpRequest request;
+  request.method = "POST";
+  std::string base = base_url;
+  while (!base.empty() && base.back() == '/') base.pop_back();
+  request.url = base + path;
+  request.headers = std::move(headers);
+  request.body = grpcWebFrame(message);
+  request.timeout_ms = timeout_ms;
+  request.binary = true;
+  return request;
+}
+
+}  // namespace
+
+HttpRequest grpcWebRequest(const std::string& base_url, const std::string& path, ByteView message,
+                           std::uint64_t timeout_ms) {
+  return callRequest(base_url, path, message, timeout_ms,
+                     {{"content-type", "application/grpc-web+proto"},
+                      {"accept", "application/grpc-web+proto"},
+                      {"x-grpc-web", "1"}});
+}
+
+std::vector<Bytes> grpcWebMessages(const HttpResponse& response) {
+  bool trailers_seen = false;
+  std::vector<Bytes> messages = framesOf(response, true, trailers_seen);
   if (!trailers_seen)
     checkStatus(header(response, "grpc-status"), header(response, "grpc-message"));
+  return messages;
+}
+
+HttpRequest grpcRequest(const std::string& base_url, const std::string& path, ByteView message,
+                        std::uint64_t timeout_ms) {
+  HttpRequest request = callRequest(base_url, path, message, timeout_ms,
+                                    {{"content-type", "application/grpc"},
+                                     {"te", "trailers"},
+                                     {"grpc-accept-encoding", "identity"},
+                                     {"user-agent", "walletd-grpc"}});
+  request.http2 = true;
+  return request;
+}
+
+std::vector<Bytes> grpcMessages(const HttpResponse& response) {
+  // A failed call may answer with no body at all: its status comes first.
+  const auto status = header(response, "grpc-status");
+  if (response.status == 200 && status && *status != "0")
+    checkStatus(status, header(response, "grpc-message"));
+  bool unused = false;
+  std::vector<Bytes> messages = framesOf(response, false, unused);
+  checkStatus(status, header(response, "grpc-message"));
   return messages;
 }
 

@@ -1,7 +1,9 @@
-// gRPC-web (the gRPC protocol over HTTP/1.1 and fetch): a request is one length-prefixed message
-// (flag byte 0, big-endian length); an answer is data frames then one trailer frame (flag 0x80)
-// whose text carries grpc-status and grpc-message — or, for an answer with no messages, those two
-// as HTTP headers. walletd asks for no compression, so a compressed frame is an error.
+// gRPC's two wires. Both frame a message as a flag byte (0) and a big-endian length. gRPC-web
+// (HTTP/1.1 and fetch): an answer is data frames then one trailer frame (flag 0x80) whose text
+// carries grpc-status and grpc-message — or, for an answer with no messages, those two as HTTP
+// headers. gRPC over HTTP/2 (the daemon): data frames, and grpc-status in the HTTP/2 trailers
+// (or the headers of a trailers-only answer). walletd asks for no compression, so a compressed
+// frame is an error.
 #pragma once
 
 #include <optional>
@@ -29,5 +31,10 @@ HttpRequest grpcWebRequest(const std::string& base_url, const std::string& path,
 
 // The messages of an answer; throws GrpcError for a status other than OK.
 std::vector<Bytes> grpcWebMessages(const HttpResponse& response);
+
+// The same call over HTTP/2 (content-type application/grpc, te: trailers).
+HttpRequest grpcRequest(const std::string& base_url, const std::string& path, ByteView message,
+                        std::uint64_t timeout_ms);
+std::vector<Bytes> grpcMessages(const HttpResponse& response);
 
 }  // namespace walletd

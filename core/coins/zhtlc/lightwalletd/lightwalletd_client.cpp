@@ -46,9 +46,12 @@ Task<std::vector<Bytes>> LightwalletdClient::call(std::string method, Bytes requ
     std::string why;
     std::optional<GrpcError> refused;  // thrown after the handler (no throw inside it in wasm)
     try {
-      const HttpResponse response =
-          co_await http_.request(grpcWebRequest(url, path, request, timeout));
-      co_return grpcWebMessages(response);
+      // The daemon speaks gRPC over HTTP/2 as KDF's native build; a browser, gRPC-web.
+      const bool h2 = http_.speaksHttp2();
+      HttpRequest call = h2 ? grpcRequest(url, path, request, timeout)
+                            : grpcWebRequest(url, path, request, timeout);
+      const HttpResponse response = co_await http_.request(std::move(call));
+      co_return h2 ? grpcMessages(response) : grpcWebMessages(response);
     } catch (const TransportError& e) {
       why = e.what();
     } catch (const GrpcError& e) {

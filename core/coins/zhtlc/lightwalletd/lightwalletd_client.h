@@ -1,7 +1,8 @@
 // LightwalletdClient: the four calls KDF's ZHTLC light client makes to lightwalletd's
-// CompactTxStreamer (GetLatestBlock, GetBlockRange, GetTreeState, GetTransaction), over gRPC-web
-// through the host's HttpClient, failing over across the activation's servers in order. The
-// service's package is Pirate's (`pirate.wallet.sdk.rpc`) unless the coin names another.
+// CompactTxStreamer (GetLatestBlock, GetBlockRange, GetTreeState, GetTransaction), over gRPC on
+// HTTP/2 where the host's HttpClient speaks it (the daemon) and gRPC-web otherwise (browsers),
+// failing over across the activation's servers in order. The service's package is Pirate's
+// (`pirate.wallet.sdk.rpc`) unless the coin names another.
 // Every failure is LightwalletdFailure (a TransportFailure): no server answered, or a server
 // answered a gRPC error or a damaged message.
 #pragma once

@@ -74,14 +74,12 @@ Task<bool> ZhtlcSync::scanChunk(const std::vector<CompactBlock>& blocks, std::ui
     report(progress("BuildingWalletDb", state_.height, tip));
     const std::size_t n = std::min(batch, blocks.size() - at);
     std::optional<std::uint64_t> fork;
-    ScanOutcome outcome;
     try {
-      outcome = scanBlocks(state_, keys_, std::span(blocks).subspan(at, n));
+      scanBlocks(state_, keys_, std::span(blocks).subspan(at, n));
     } catch (const ChainMismatch& e) {
       fork = e.height;
     }
     co_await store_->save(state_);
-    if (outcome.notes_received + outcome.notes_spent > 0 && on_change_) on_change_();
     if (fork) {
       co_await rewind(*fork);
       co_return false;
@@ -105,7 +103,6 @@ Task<void> ZhtlcSync::rewind(std::uint64_t fork_height) {
     state_ = stateAtCheckpoint(tree);
     co_await store_->reset({state_, first});
   }
-  if (on_change_) on_change_();
 }
 
 }  // namespace walletd

@@ -32,8 +32,6 @@ class ZhtlcSync {
   static constexpr std::uint64_t kRewindDepth = 10;
   // Progress as KDF's statuses: {"UpdatingBlocksCache": {...}} and {"BuildingWalletDb": {...}}.
   using Report = std::function<void(const Json&)>;
-  // Called after each saved batch that received or spent notes.
-  using OnChange = std::function<void()>;
 
   ZhtlcSync(std::shared_ptr<LightwalletdClient> client, std::shared_ptr<ZhtlcWalletStore> store,
             ScanKeys keys, SyncSettings settings, Executor& executor, WalletState state);
@@ -43,7 +41,6 @@ class ZhtlcSync {
 
   const WalletState& state() const { return state_; }
   LightwalletdClient& client() { return *client_; }
-  void onChange(OnChange on_change) { on_change_ = std::move(on_change); }
 
  private:
   // Scans `blocks` batch by batch; false when the chain forked (the wallet has been rewound).
@@ -57,7 +54,6 @@ class ZhtlcSync {
   SyncSettings settings_;
   Executor& executor_;
   WalletState state_;
-  OnChange on_change_;
 };
 
 }  // namespace walletd
