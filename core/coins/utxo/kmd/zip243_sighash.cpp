@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "core/coins/utxo/kmd/overwinter_codec.h"
-#include "core/coins/utxo/tx/wire.h"
+#include "core/encoding/wire.h"
 #include "core/crypto/blake2b.h"
 
 namespace walletd {

@@ -8,9 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "core/coins/utxo/tx/wire.h"
+#include "core/encoding/wire.h"
 
 namespace walletd {
+
+// A UTXO transaction that does not decode (the wire reader's error).
+using UtxoDecodeError = WireDecodeError;
 
 // A previous output: the txid as hashed (internal byte order, the reverse of how it is shown).
 struct OutPoint {

@@ -1,5 +1,6 @@
-// Bitcoin's wire encoding: little-endian integers and CompactSize lengths. WireWriter appends to a
-// byte vector; WireReader reads from a view and throws UtxoDecodeError past the end.
+// Bitcoin's wire encoding (its transactions, and Zcash's): little-endian integers and CompactSize
+// lengths. WireWriter appends to a byte vector; WireReader reads from a view and throws
+// WireDecodeError past the end.
 #pragma once
 
 #include <cstdint>
@@ -9,7 +10,7 @@
 
 namespace walletd {
 
-struct UtxoDecodeError : std::runtime_error {
+struct WireDecodeError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 

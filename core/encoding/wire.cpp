@@ -1,5 +1,5 @@
 // Bitcoin's wire encoding.
-#include "core/coins/utxo/tx/wire.h"
+#include "core/encoding/wire.h"
 
 namespace walletd {
 
@@ -19,14 +19,14 @@ void WireWriter::compactSize(std::uint64_t n) {
 }
 
 ByteView WireReader::take(std::size_t n) {
-  if (n > remaining()) throw UtxoDecodeError("transaction data ends too early");
+  if (n > remaining()) throw WireDecodeError("transaction data ends too early");
   ByteView out = in_.subspan(pos_, n);
   pos_ += n;
   return out;
 }
 
 std::uint8_t WireReader::peek() const {
-  if (remaining() == 0) throw UtxoDecodeError("transaction data ends too early");
+  if (remaining() == 0) throw WireDecodeError("transaction data ends too early");
   return in_[pos_];
 }
 
@@ -42,13 +42,13 @@ std::uint64_t WireReader::compactSize() {
   } else if (first == 0xff) {
     n = little(8), min = 0x100000000;
   }
-  if (n < min) throw UtxoDecodeError("non-canonical length in transaction data");
+  if (n < min) throw WireDecodeError("non-canonical length in transaction data");
   return n;
 }
 
 Bytes WireReader::varBytes() {
   const std::uint64_t n = compactSize();
-  if (n > remaining()) throw UtxoDecodeError("transaction data ends too early");
+  if (n > remaining()) throw WireDecodeError("transaction data ends too early");
   ByteView b = take(static_cast<std::size_t>(n));
   return Bytes(b.begin(), b.end());
 }
