@@ -15,7 +15,6 @@ const type = (name) => proto.lookupType(`pirate.wallet.sdk.rpc.${name}`);
 
 const GRPC_UNKNOWN = 2;
 const GRPC_INVALID_ARGUMENT = 3;
-const GRPC_NOT_FOUND = 5;
 const GRPC_UNIMPLEMENTED = 12;
 
 class GrpcStatus extends Error {
@@ -69,8 +68,11 @@ function answer(chain, method, request, calls) {
     }
     case 'GetLightdInfo':
       return [encode('LightdInfo', { version: 'walletd-test-peer', vendor: 'walletd', chainName: 'main', blockHeight: chain.tipHeight(), saplingActivationHeight: chain.base.height + 1 })];
-    case 'GetTransaction':
-      throw new GrpcStatus(GRPC_NOT_FOUND, 'transaction not found');
+    case 'GetTransaction': {
+      const found = request.hash ? chain.rawTransaction(request.hash) : undefined;
+      if (!found) throw new GrpcStatus(GRPC_UNKNOWN, 'No such mempool or blockchain transaction');
+      return [encode('RawTransaction', found)];
+    }
     default:
       throw new GrpcStatus(GRPC_UNIMPLEMENTED, `unknown method ${method}`);
   }

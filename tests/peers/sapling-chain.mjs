@@ -75,6 +75,41 @@ export class ZcashTree {
   }
 }
 
+function compactSize(n) {
+  if (n < 0xfd) return [n];
+  return [0xfd, n & 255, n >> 8];
+}
+const u32 = (v) => [v & 255, (v >>> 8) & 255, (v >>> 16) & 255, (v >>> 24) & 255];
+function i64(v) {
+  const b = Buffer.alloc(8);
+  b.writeBigInt64LE(BigInt(v));
+  return [...b];
+}
+
+/**
+ * A version-4 Sapling transaction (Zcash protocol specification §7.1): header 0x80000004, version
+ * group 0x892f2085, transparent inputs and outputs, lock time 0, expiry 0, value balance, Sapling
+ * spends (cv, anchor, nullifier, rk, proof and signature random but for the nullifier) and
+ * outputs (cv, cmu, epk, the two ciphertexts, a random proof), no JoinSplits, a binding
+ * signature (random).
+ */
+export function v4Transaction({ tin = [], tout = [], spends = [], outputs = [], valueBalance = 0 }) {
+  const bytes = [...u32(0x80000004), ...u32(0x892f2085), ...compactSize(tin.length)];
+  for (const i of tin) bytes.push(...i.txid, ...u32(i.n), 0, ...u32(0xffffffff));  // empty scriptSig
+  bytes.push(...compactSize(tout.length));
+  for (const o of tout) {
+    const script = Buffer.from(o.script, 'hex');
+    bytes.push(...i64(o.value), ...compactSize(script.length), ...script);
+  }
+  bytes.push(...u32(0), ...u32(0), ...i64(valueBalance), ...compactSize(spends.length));
+  for (const nf of spends) bytes.push(...randomBytes(64), ...nf, ...randomBytes(32 + 192 + 64));
+  bytes.push(...compactSize(outputs.length));
+  for (const o of outputs) bytes.push(...o.cv, ...o.cmu, ...o.epk, ...o.encCiphertext, ...o.outCiphertext, ...randomBytes(192));
+  bytes.push(0);  // no JoinSplits
+  if (spends.length + outputs.length > 0) bytes.push(...randomBytes(64));
+  return Buffer.from(bytes);
+}
+
 /** The real ARRR tree state at height 1,900,000 (KDF's coins file, ARRR's check_point_block). */
 export function arrrCheckpoint(coins) {
   const arrr = coins.find((c) => c.coin === 'ARRR');
@@ -94,6 +129,7 @@ export class SaplingChain {
     this.blocks = [];       // {height, hash, prevHash, time, vtx, tree (ZcashTree after it)}
     this.pending = [];      // transactions for the next block
     this.wallet = null;     // {address, nk, notes: []}
+    this.raw = new Map();   // txid hex (internal order) → {tx, height}
   }
 
   tip() { return this.blocks.at(-1) ?? this.base; }
@@ -109,11 +145,35 @@ export class SaplingChain {
   /** Follows one wallet: its address (zs…) and nk (32 bytes) let the ledger compute nullifiers. */
   watch(address, nk) { this.wallet = { address, nk, notes: [] }; }
 
-  /** A transaction for the next block: outputs [{to, value, memo?, ovk?}] (to: zs… or 'other'), spends [nf]. */
-  send({ outputs = [], spends = [] } = {}) {
-    const tx = { hash: randomBytes(32), spends, outputs: outputs.map((o) => ({ ...o, note: makeNote(o.to === 'other' ? randomAddress() : o.to, o.value, o) })) };
+  /**
+   * A transaction for the next block, as a full version-4 (Sapling) transaction: shielded
+   * outputs [{to, value, memo?, ovk?}] (to: zs… or 'other'), shielded spends [nf], transparent
+   * inputs [{txid (internal order), n}] of earlier transactions of this chain, transparent outputs
+   * [{value, script (hex)}], and the fee (value balance = fee + transparent out − transparent in).
+   */
+  send({ outputs = [], spends = [], tin = [], tout = [], fee = 1000 } = {}) {
+    const notes = outputs.map((o) => ({ ...o, note: makeNote(o.to === 'other' ? randomAddress() : o.to, o.value, { ...o, cv: randomBytes(32) }) }));
+    const inValue = tin.reduce((sum, i) => sum + this.transparentOutput(i.txid, i.n).value, 0);
+    const valueBalance = fee + tout.reduce((sum, o) => sum + o.value, 0) - inValue;
+    const raw = v4Transaction({ tin, tout, spends, outputs: notes.map((o) => o.note), valueBalance });
+    const hash = createHash('sha256').update(createHash('sha256').update(raw).digest()).digest();
+    const tx = { hash, raw, spends, outputs: notes, tout };
     this.pending.push(tx);
+    this.raw.set(hex(hash), { tx, height: null });
     return tx;
+  }
+
+  /** {value, script} of output `n` of a transaction of this chain. */
+  transparentOutput(txid, n) {
+    const known = this.raw.get(hex(txid));
+    if (!known || !known.tx.tout[n]) throw new Error(`no transparent output ${hex(txid)}:${n}`);
+    return known.tx.tout[n];
+  }
+
+  /** lightwalletd's GetTransaction: {data, height} of a transaction (internal-order hash). */
+  rawTransaction(txid) {
+    const known = this.raw.get(hex(txid));
+    return known ? { data: known.tx.raw, height: known.height ?? 0 } : undefined;
   }
 
   /** Spends `count` of the wallet's unspent notes (oldest first) in a transaction to someone else. */
@@ -147,6 +207,7 @@ export class SaplingChain {
       for (const n of this.wallet?.notes ?? []) {
         if (tx.spends.some((nf) => hex(nf) === hex(n.nf))) n.spentHeight = height;
       }
+      if (this.raw.has(hex(tx.hash))) this.raw.get(hex(tx.hash)).height = height;
       return { index, hash: tx.hash, spends: tx.spends.map((nf) => ({ nf })), outputs };
     });
     const hash = createHash('sha256').update(randomBytes(32)).digest();

@@ -103,10 +103,11 @@ export function nullifier(nkBytes, cm, position) {
 
 /**
  * Encrypts a note of `value` to `address` as a sender with outgoing viewing key `ovk` (32 bytes)
- * would: {cmu, epk, encCiphertext (580), outCiphertext (80), rcm, esk, cv: null}. The value
- * commitment is left to the caller (compact blocks do not carry it).
+ * would: {cmu, epk, encCiphertext (580), outCiphertext (80), rcm, esk, cv}. The value
+ * commitment `cv` is the caller's bytes (compact blocks do not carry it; ock binds whatever the
+ * full transaction says), zeros by default.
  */
-export function makeNote(address, value, { memo, ovk = new Uint8Array(32), rcm = randomScalar(), esk = randomScalar() } = {}) {
+export function makeNote(address, value, { memo, ovk = new Uint8Array(32), rcm = randomScalar(), esk = randomScalar(), cv = new Uint8Array(32) } = {}) {
   const { d, pkd } = typeof address === 'string' ? decodeAddress(address) : address;
   const gd = diversifyHash(d);
   if (!gd) throw new Error('invalid diversifier');
@@ -119,7 +120,6 @@ export function makeNote(address, value, { memo, ovk = new Uint8Array(32), rcm =
   if (memo) memoBytes.set(memo.slice(0, 512)); else memoBytes[0] = 0xf6;
   const plaintext = new Uint8Array([1, ...d, ...bigIntToLe(BigInt(value), 8), ...bigIntToLe(rcm), ...memoBytes]);
   const encCiphertext = chacha20poly1305(key, new Uint8Array(12)).encrypt(plaintext);
-  const cv = new Uint8Array(32);  // not carried by compact blocks; ock binds whatever the full tx says
   const ock = blake2b(new Uint8Array([...ovk, ...cv, ...cmu, ...epk]), { dkLen: 32, personalization: text('Zcash_Derive_ock') });
   const outCiphertext = chacha20poly1305(ock, new Uint8Array(12)).encrypt(new Uint8Array([...pkd.toBytes(), ...bigIntToLe(esk)]));
   return { cm, cmu, epk, encCiphertext, outCiphertext, rcm, esk, cv, value };

@@ -28,6 +28,7 @@ ZhtlcProtocol protocolOf(const CoinEntry& entry, const std::string& ticker) {
 // The Sapling account of the wallet: its scan keys, its default address and an id for storage.
 struct SaplingAccount {
   ScanKeys keys;
+  ByteArray<32> ovk{};
   std::string address;
   std::string wallet_id;
 };
@@ -43,6 +44,7 @@ SaplingAccount accountOf(Node& node, const ZhtlcProtocol& protocol,
   SaplingAccount out;
   out.keys.ivk = fvk.fvk.ivk();
   out.keys.nk = fvk.fvk.nk;
+  out.ovk = fvk.fvk.ovk;
   out.address = encodeSaplingAddress(protocol.hrp_address, fvk.defaultAddress().second);
   out.wallet_id = toHex(fvk.fvk.fingerprint());
   return out;
@@ -124,7 +126,7 @@ Task<ActivatedCoins> ZhtlcActivator::activate(Node& node, const CoinEntry& entry
   const std::uint64_t synced = co_await sync->syncToTip(
       [handle](const Json& status) { handle->setProgress(status); }, handle->cancellation());
   handle->setProgress("RequestingWalletBalance");
-  auto coin = std::make_shared<ZhtlcCoin>(p.ticker, account.address, sync);
+  auto coin = std::make_shared<ZhtlcCoin>(p.ticker, account.address, sync, protocol, account.ovk);
   const BalanceInfo balance = coin->balanceNow();
   handle->setProgress("Finishing");
   ActivatedCoins out;

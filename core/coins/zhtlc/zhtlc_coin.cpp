@@ -23,8 +23,13 @@ class ZhtlcBalanceStreamer : public Streamer {
 
 }  // namespace
 
-ZhtlcCoin::ZhtlcCoin(std::string ticker, std::string address, std::shared_ptr<ZhtlcSync> sync)
-    : ticker_(std::move(ticker)), address_(std::move(address)), sync_(std::move(sync)) {}
+ZhtlcCoin::ZhtlcCoin(std::string ticker, std::string address, std::shared_ptr<ZhtlcSync> sync,
+                     ZhtlcProtocol protocol, const ByteArray<32>& ovk)
+    : ticker_(std::move(ticker)),
+      address_(std::move(address)),
+      sync_(std::move(sync)),
+      protocol_(std::move(protocol)),
+      ovk_(ovk) {}
 
 std::unique_ptr<Streamer> ZhtlcCoin::balanceStreamer() {
   return std::make_unique<ZhtlcBalanceStreamer>(weak_from_this());

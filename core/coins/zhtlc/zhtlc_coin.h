@@ -12,6 +12,7 @@
 #include "core/async/cancellation.h"
 #include "core/coins/active_coin.h"
 #include "core/coins/zhtlc/sync/zhtlc_sync.h"
+#include "core/coins/zhtlc/zhtlc_protocol.h"
 
 namespace walletd {
 
@@ -20,7 +21,8 @@ class ZhtlcCoin : public ActiveCoin, public std::enable_shared_from_this<ZhtlcCo
   static constexpr std::uint64_t kSyncRoundMs = 10000;
   static constexpr unsigned kDecimals = 8;
 
-  ZhtlcCoin(std::string ticker, std::string address, std::shared_ptr<ZhtlcSync> sync);
+  ZhtlcCoin(std::string ticker, std::string address, std::shared_ptr<ZhtlcSync> sync,
+            ZhtlcProtocol protocol, const ByteArray<32>& ovk);
 
   const std::string& ticker() const override { return ticker_; }
   std::optional<std::string> platform() const override { return std::nullopt; }
@@ -33,6 +35,13 @@ class ZhtlcCoin : public ActiveCoin, public std::enable_shared_from_this<ZhtlcCo
   BalanceInfo balanceNow() const;
   // Starts the rounds after activation; a failed round is reported as a TemporaryError status.
   void startSyncLoop(Executor& executor);
+  // What the history reads: the stored wallet, the lightwalletd client, the coin's encodings and
+  // the outgoing viewing key that recovers what the wallet sent.
+  const WalletState& walletState() const { return sync_->state(); }
+  LightwalletdClient& lightwalletd() { return sync_->client(); }
+  const ZhtlcProtocol& protocol() const { return protocol_; }
+  const ByteArray<32>& ovk() const { return ovk_; }
+
   // The last round's status: "Finished", an in-progress status or {"TemporaryError": text}.
   const Json& syncStatus() const { return sync_status_; }
 
@@ -47,6 +56,8 @@ class ZhtlcCoin : public ActiveCoin, public std::enable_shared_from_this<ZhtlcCo
   std::string ticker_;
   std::string address_;
   std::shared_ptr<ZhtlcSync> sync_;
+  ZhtlcProtocol protocol_;
+  ByteArray<32> ovk_{};
   CancellationSource stop_;
   Json sync_status_ = "Finished";
   std::map<std::uint64_t, PublishFn> listeners_;

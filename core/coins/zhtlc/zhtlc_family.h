@@ -1,12 +1,13 @@
 // ZhtlcFamily: ZHTLC (shielded Sapling) entries — ARRR, ZOMBIE, ZDEEX. Their keys and addresses
 // are Sapling ones (zhtlc_address_codec.h): validateaddress and get_private_keys work for any
 // entry of the coins file. task::enable_z_coin::* activates one in light mode
-// (zhtlc_activation.h) against lightwalletd servers.
+// (zhtlc_activation.h) against lightwalletd servers; z_coin_tx_history lists its history.
 #pragma once
 
 #include "core/coins/coin_family.h"
 #include "core/coins/zhtlc/zhtlc_activation.h"
 #include "core/coins/zhtlc/zhtlc_address_codec.h"
+#include "core/coins/zhtlc/zhtlc_history_methods.h"
 
 namespace walletd {
 
@@ -20,6 +21,7 @@ class ZhtlcFamily : public CoinFamily {
   }
   void registerMethods(MethodTable& table) const override {
     registerZhtlcActivation(table, activator_);
+    registerZhtlcHistory(table);
   }
 
  private:

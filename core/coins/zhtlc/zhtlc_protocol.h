@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/coins/coins_config.h"
+#include "core/crypto/bytes.h"
 #include "core/wallet/keys/derivation_path.h"
 
 namespace walletd {
@@ -18,6 +19,11 @@ struct ZhtlcProtocol {
   std::string hrp_viewing_key;                   // "zxviews"
   std::string hrp_address;                       // "zs"
   std::optional<std::string> z_derivation_path;  // "m/32'/141'"
+  // Base58 prefixes of transparent addresses (ARRR: 1c b8 and 1c bd); empty when absent.
+  Bytes b58_pubkey_prefix, b58_script_prefix;
+
+  // The address a transparent output pays (P2PKH or P2SH); nullopt for another script.
+  std::optional<std::string> transparentAddress(ByteView script) const;
 
   // Throws CoinRulesError naming what is missing or malformed.
   static ZhtlcProtocol fromEntry(const CoinEntry& coin);
