@@ -143,9 +143,9 @@ Task<Json> rowJson(ZhtlcCoin& coin, const WalletRow& row, std::uint64_t current_
   }
   if (row.spent > 0) from.insert(coin.myAddress());
   if (row.received > 0) to.insert(coin.myAddress());
-  for (const sapling::OutputCiphertexts& output : tx.shielded_outputs) {
+  for (const SaplingOutput& output : tx.shielded_outputs) {
     for (const ByteArray<32>* ovk : {&coin.ovk(), &kDexFeeOvk}) {
-      if (auto recovered = sapling::tryRecoverWithOvk(*ovk, output)) {
+      if (auto recovered = sapling::tryRecoverWithOvk(*ovk, output.ciphertexts)) {
         sapling::PaymentAddress address{recovered->note.diversifier, recovered->note.g_d,
                                         recovered->note.pk_d};
         to.insert(encodeSaplingAddress(protocol.hrp_address, address));
