@@ -26,6 +26,8 @@ class WithdrawProgress {
   }
   // Signed; broadcasting (when asked) and writing the answer.
   void finishing() const { step("Finishing"); }
+  // True for task::withdraw, false for a plain withdraw (KDF's ZHTLC coins refuse the latter).
+  bool inTask() const { return handle_ != nullptr; }
 
  private:
   void step(const char* status) const {
