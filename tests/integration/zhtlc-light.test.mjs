@@ -163,6 +163,17 @@ test('a restart resumes from the stored wallet: no tree state, no block scanned 
   assert.equal(ranges[0].request.start.height, stoppedAt + 1, JSON.stringify(ranges[0].request));
 });
 
+test('a reorganisation deeper than every snapshot rebuilds the wallet from its checkpoint', async () => {
+  const seen = peer.calls.log.length;
+  chain.reorg(chain.base.height, 6);  // every block after the checkpoint replaced
+  chain.send({ outputs: [{ to: me.address, value: 777_000 }] });
+  chain.mine(1);
+  assert.deepEqual(chain.ledger(), { balance: 777_000, received: 1, spent: 0 });
+  await until(async () => zatoshi((await walletd.rpc('my_balance', { coin: 'ARRR' })).json.result.balance) === 777_000, 30000);
+  const trees = peer.calls.log.slice(seen).filter((c) => c.method === 'GetTreeState');
+  assert.deepEqual(trees.map((c) => c.request.height), [1900000]);
+});
+
 test('TLS (h2 by ALPN) after a dead server: failover, the same balance; a server of another namespace says so', async () => {
   await walletd.rpc('disable_coin', { coin: 'ARRR' });
   const { result } = await activate(activation({}, { light_wallet_d_servers: ['http://127.0.0.1:1', peer.grpcTlsUrl] }));

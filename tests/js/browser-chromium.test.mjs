@@ -2,8 +2,9 @@
 // served with a strict Content-Security-Policy (script-src 'self' 'wasm-unsafe-eval': no inline
 // script, no eval) that imports the package's browser entry from the installed tarball. It
 // activates ETH against ganache over fetch (balance equal to the node's), sees a refusal as a
-// WalletdError, reloads and finds its account in IndexedDB; then it times createWalletd to the
-// first answer over several first visits and reloads. Any console error or failed request fails
+// WalletdError, reloads and finds its account in IndexedDB; activates ARRR over gRPC-web against
+// the lightwalletd test peer (the address and viewing key from @airgap/sapling-wasm); then it
+// times createWalletd to the first answer over several first visits and reloads. Any console error or failed request fails
 // the test.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +14,10 @@ import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 import { Ganache } from '../peers/ganache.mjs';
 import { repoRoot } from '../support/walletd-process.mjs';
+import { bech32 } from '@scure/base';
+import { SaplingChain, arrrCheckpoint } from '../peers/sapling-chain.mjs';
+import { startLightwalletd } from '../peers/lightwalletd.mjs';
+import { iguanaPrivateKey, saplingKeyTexts } from '../support/sapling-peer.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self' http://127.0.0.1:*";
@@ -108,4 +113,26 @@ test('time from createWalletd to the first answer: first visits and reloads', as
     return `median ${sorted[sorted.length >> 1].toFixed(0)} ms (${sorted[0].toFixed(0)}–${sorted.at(-1).toFixed(0)})`;
   };
   console.log(`# time from createWalletd to the first answer in Chromium over ${runs} fresh profiles: first visit ${summary(firsts)}, reload ${summary(reloads)}; target ≤ 150 ms; a first start sealing an HD mnemonic under a password ${summary(sealed)}. Steps of one first visit, in ms: ${steps}`);
+});
+
+test('ZHTLC in Chromium: light-mode activation over gRPC-web finds the chain\'s payment', async () => {
+  const coins = JSON.parse(readFileSync(join(repoRoot, 'config/coins.json'), 'utf8'));
+  const chain = new SaplingChain({ base: arrrCheckpoint(coins) });
+  const keys = await saplingKeyTexts(iguanaPrivateKey('walletd in chromium'), 'm/');
+  const fvk = Uint8Array.from(bech32.fromWords(bech32.decode(keys.viewing_key, 1000).words));
+  chain.watch(keys.address, fvk.slice(73, 105));
+  chain.send({ outputs: [{ to: keys.address, value: 31_415_000 }, { to: 'other', value: 9 }] });
+  chain.mine(3);
+  const peer = await startLightwalletd(chain);
+  try {
+    const context = await browser.newContext();
+    const result = await runPage(await context.newPage(), `step=zhtlc&lightwalletd=${encodeURIComponent(peer.url)}`);
+    await context.close();
+    assert.equal(result.zhtlc.wallet_balance?.address, keys.address, JSON.stringify(result.zhtlc));
+    assert.deepEqual(result.zhtlc.wallet_balance.balance, { spendable: '0.31415', unspendable: '0' });
+    assert.equal(result.zhtlc.current_block, chain.tipHeight());
+    assert.deepEqual([...new Set(peer.calls.log.map((c) => c.via))], ['grpc-web']);
+  } finally {
+    await peer.close();
+  }
 });

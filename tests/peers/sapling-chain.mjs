@@ -8,7 +8,7 @@ import { makeNote, merkleHash, nullifier, randomAddress } from './sapling-notes.
 
 const EMPTY_LEAF = (() => { const b = new Uint8Array(32); b[0] = 1; return b; })();
 let emptyRoots = null;
-function emptyRoot(level) {
+export function emptyRoot(level) {
   if (!emptyRoots) {
     emptyRoots = [EMPTY_LEAF];
     for (let l = 1; l <= 32; l++) emptyRoots.push(merkleHash(l - 1, emptyRoots[l - 1], emptyRoots[l - 1]));

@@ -8,13 +8,13 @@
 // commitment tree instead: {"size", "root"} after appending the leaves to the parsed frontier,
 // and "witness_root", the root that leaf k's witness path gives (checked against an independent
 // tree in tests/integration/sapling-tree.test.mjs).
-#include <iostream>
 #include <string>
 
 #include "core/crypto/sapling/commitment_tree.h"
 #include "core/crypto/sapling/trial_decryption.h"
 #include "core/encoding/hex.h"
 #include "core/rpc/json.h"
+#include "tests/support/json_lines.h"
 
 using namespace walletd;
 using namespace walletd::sapling;
@@ -87,13 +87,5 @@ Json answer(const Json& input) {
 }  // namespace
 
 int main() {
-  std::string line;
-  while (std::getline(std::cin, line)) {
-    try {
-      std::cout << answer(Json::parse(line)).dump() << "\n";
-    } catch (const std::exception& e) {
-      std::cout << Json{{"oracle_error", e.what()}}.dump() << "\n";
-    }
-  }
-  return 0;
+  return walletd::test::answerJsonLines(&answer);
 }

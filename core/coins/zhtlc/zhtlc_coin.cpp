@@ -60,6 +60,18 @@ Task<BalanceInfo> ZhtlcCoin::myBalance() {
   co_return balanceNow();
 }
 
+// KDF answers a plain withdraw of a ZHTLC coin with this InternalError (task::withdraw only).
+Task<TransactionDetails> ZhtlcCoin::withdraw(WithdrawRequest request) {
+  if (!request.progress.inTask()) {
+    const std::string legacy = "Zcoin doesn't support legacy withdraw";
+    throw rpcError(WithdrawError::InternalError, legacy, Json(legacy));
+  }
+  const std::string message = "withdraw is not supported for " + request.coin +
+                              ": walletd does not spend shielded (ZHTLC) notes yet; balance and "
+                              "history work";
+  throw rpcError(WithdrawError::UnsupportedError, message, Json(message));
+}
+
 void ZhtlcCoin::startSyncLoop(Executor& executor) {
   std::weak_ptr<ZhtlcCoin> weak = weak_from_this();
   spawnRounds(executor, kSyncRoundMs, stop_.token(), [weak]() -> Task<bool> {

@@ -1,11 +1,24 @@
 // Runs in Chromium: the packed package's browser entry (served at ./pkg/), IndexedDB storage.
-// Steps are chosen by the page's query (?step=start|start-sealed-hd|first|reload) and the outcome
+// Steps are chosen by the page's query (?step=start|start-sealed-hd|first|reload|zhtlc) and the outcome
 // is left in window.walletdResult for the test to read.
 import { createWalletd, WalletdError } from './pkg/src/browser.js';
 
 const log = (line) => { document.getElementById('log').textContent += `\n${line}`; };
 const step = new URLSearchParams(location.search).get('step');
 const ganache = new URLSearchParams(location.search).get('ganache');
+const lightwalletd = new URLSearchParams(location.search).get('lightwalletd');
+
+// ?step=zhtlc: ARRR in light mode over gRPC-web (fetch with binary bodies, a CORS preflight).
+async function activateZhtlc(walletd) {
+  const init = await walletd.call('task::enable_z_coin::init', { ticker: 'ARRR', activation_params: { mode: { rpc: 'Light',
+    rpc_data: { electrum_servers: [], light_wallet_d_servers: [lightwalletd], sync_params: { height: 1900000 } } } } });
+  for (let i = 0; i < 1500; i++) {
+    const s = await walletd.call('task::enable_z_coin::status', { task_id: init.task_id });
+    if (s.status !== 'InProgress') return s.status === 'Ok' ? s.details : s;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('ZHTLC activation did not finish');
+}
 
 async function run() {
   const coins = await (await fetch('./coins.json')).text();
@@ -24,6 +37,8 @@ async function run() {
   const out = { firstAnswerMs, version: version.result, steps: steps.join(', ') };
   if (step.startsWith('start')) {
     // Start-up only (the test times several first visits).
+  } else if (step === 'zhtlc') {
+    out.zhtlc = await activateZhtlc(walletd);
   } else if (step === 'first') {
     await walletd.call('gui_storage::enable_account', { policy: 'new', account_id: { type: 'iguana' }, name: 'kept across reloads' });
     const eth = await walletd.call('enable_eth_with_tokens', { ticker: 'ETH-ganache', nodes: [{ url: ganache }], erc20_tokens_requests: [] });

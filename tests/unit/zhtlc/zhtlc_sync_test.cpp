@@ -1,11 +1,14 @@
 // ZHTLC sync pieces without a peer: KDF's rules for the first sync block (zhtlc.md §3.3), the
-// scanner refusing a block that does not follow (a reorg) without touching the state, and the
-// wallet state's stored form.
+// scanner refusing a block that does not follow (a reorg) without touching the state, the
+// wallet state's stored form, and the store's snapshots and damaged records.
 #include <catch2/catch.hpp>
 
 #include "core/coins/zhtlc/sync/block_scanner.h"
+#include "core/coins/zhtlc/sync/wallet_store.h"
 #include "core/coins/zhtlc/zhtlc_activation.h"
+#include "core/platform/memory_storage.h"
 #include "core/rpc/rpc_error.h"
+#include "tests/unit/test_support.h"
 
 using namespace walletd;
 
@@ -91,4 +94,35 @@ TEST_CASE("Wallet state: the stored form reads back the same") {
   CHECK(back.toJson() == state.toJson());
   CHECK(back.frontier.root() == state.frontier.root());
   CHECK(back.unspentValue() == 0);
+}
+
+TEST_CASE("Wallet store: saves, snapshots, rewinds; a damaged record is rebuilt, not trusted") {
+  test::ManualClock clock;
+  LoopExecutor loop(clock);
+  MemoryStorage storage;
+  ZhtlcWalletStore store(storage, "ARRR", "ab");
+  const auto run = [&](auto task) { return test::runTask(loop, clock, std::move(task)); };
+  CHECK(!run(store.load()));
+  WalletState state;
+  state.height = 100;
+  const StoredWallet fresh{state, FirstSyncBlock{100, false, 100}};  // outlives the lazy task
+  run(test::runVoid(store.reset(fresh)));
+  for (std::uint64_t h : {103u, 106u, 109u, 112u}) {
+    state.height = h;
+    run(test::runVoid(store.save(state)));
+  }
+  const auto loaded = run(store.load());
+  REQUIRE(loaded);
+  CHECK(loaded->state.height == 112);
+  CHECK(loaded->first_sync_block.actual == 100);
+  // The newest snapshot at or below a height; after a rewind, the later ones are gone.
+  const auto at = run(store.snapshotAtOrBelow(107));
+  REQUIRE(at);
+  CHECK(at->height == 106);
+  run(test::runVoid(store.rewound(*at)));
+  CHECK(run(store.snapshotAtOrBelow(200))->height == 106);
+  // Damaged records read as no wallet (the activation then starts from the checkpoint).
+  std::vector<StorageWrite> damage{{"ARRR/ab/state", "{\"height\":"}};
+  run(test::runVoid(storage.applyBatch(ZhtlcWalletStore::kNamespace, std::move(damage))));
+  CHECK(!run(store.load()));
 }

@@ -24,13 +24,22 @@ Task<std::optional<StoredWallet>> ZhtlcWalletStore::load() {
   const std::optional<std::string> meta = co_await storage_.get(kNamespace, key("meta"));
   const std::optional<std::string> state = co_await storage_.get(kNamespace, key("state"));
   if (!meta || !state) co_return std::nullopt;
-  const Json m = Json::parse(*meta);
-  first_ = {m.at("requested").get<std::uint64_t>(), m.at("is_pre_sapling").get<bool>(),
-            m.at("actual").get<std::uint64_t>()};
-  snapshots_.clear();
   const StorageEntries snaps = co_await storage_.scanPrefix(kNamespace, key("snap/"));
-  for (const auto& [k, v] : snaps) snapshots_.insert(std::stoull(k.substr(key("snap/").size())));
-  co_return StoredWallet{WalletState::fromJson(Json::parse(*state)), first_};
+  // A record that does not read back is rebuilt from the chain (its only source) rather than
+  // trusted: the caller then starts from a checkpoint.
+  try {
+    const Json m = Json::parse(*meta);
+    FirstSyncBlock first{m.at("requested").get<std::uint64_t>(), m.at("is_pre_sapling").get<bool>(),
+                         m.at("actual").get<std::uint64_t>()};
+    WalletState loaded = WalletState::fromJson(Json::parse(*state));
+    std::set<std::uint64_t> heights;
+    for (const auto& [k, v] : snaps) heights.insert(std::stoull(k.substr(key("snap/").size())));
+    first_ = first;
+    snapshots_ = std::move(heights);
+    co_return StoredWallet{std::move(loaded), first};
+  } catch (const std::exception&) {
+    co_return std::nullopt;
+  }
 }
 
 Task<void> ZhtlcWalletStore::reset(const StoredWallet& fresh) {
@@ -78,7 +87,11 @@ Task<std::optional<WalletState>> ZhtlcWalletStore::snapshotAtOrBelow(std::uint64
   const std::uint64_t at = *std::prev(it);
   const std::optional<std::string> text = co_await storage_.get(kNamespace, snapshotKey(at));
   if (!text) co_return std::nullopt;
-  co_return WalletState::fromJson(Json::parse(*text));
+  try {
+    co_return WalletState::fromJson(Json::parse(*text));
+  } catch (const std::exception&) {
+    co_return std::nullopt;  // a damaged snapshot: the rewind goes to the checkpoint instead
+  }
 }
 
 Task<void> ZhtlcWalletStore::rewound(const WalletState& state) {

@@ -101,7 +101,8 @@ Task<void> ZhtlcSync::rewind(std::uint64_t fork_height) {
   } else {
     const TreeState tree = co_await client_->treeState(first.actual);
     state_ = stateAtCheckpoint(tree);
-    co_await store_->reset({state_, first});
+    const StoredWallet fresh{state_, first};  // named: GCC 12 and braced co_await arguments
+    co_await store_->reset(fresh);
   }
 }
 
