@@ -55,9 +55,6 @@ class BlockWalker {
     state_.height = block.height;
     state_.hash = block.hash;
     state_.time = block.time;
-    state_.recent_hashes[block.height] = block.hash;
-    while (state_.recent_hashes.size() > WalletState::kRecentHashes)
-      state_.recent_hashes.erase(state_.recent_hashes.begin());
     outcome.notes_spent += spent_now_;
     spent_now_ = 0;
   }

@@ -75,16 +75,13 @@ std::uint64_t WalletState::unspentValue() const {
 Json WalletState::toJson() const {
   Json ommers = Json::array();
   for (const auto& o : frontier.ommers()) ommers.push_back(toHex(o));
-  Json recent = Json::array();
-  for (const auto& [h, block] : recent_hashes) recent.push_back({h, toHex(block)});
   Json note_rows = Json::array();
   for (const WalletNote& n : notes) note_rows.push_back(noteJson(n));
   Json tx_rows = Json::array();
   for (const WalletTx& t : txs) tx_rows.push_back({toHex(t.txid), t.height, t.time, t.index});
-  return {{"height", height}, {"hash", toHex(hash)},
-          {"time", time},     {"tree", {{"size", frontier.size()}, {"ommers", ommers}}},
-          {"recent", recent}, {"notes", note_rows},
-          {"txs", tx_rows}};
+  return {{"height", height},   {"hash", toHex(hash)},
+          {"time", time},       {"tree", {{"size", frontier.size()}, {"ommers", ommers}}},
+          {"notes", note_rows}, {"txs", tx_rows}};
 }
 
 WalletState WalletState::fromJson(const Json& json) {
@@ -96,8 +93,6 @@ WalletState WalletState::fromJson(const Json& json) {
   for (const Json& o : json.at("tree").at("ommers")) ommers.push_back(arrayOf<32>(o));
   s.frontier = sapling::CommitmentFrontier::fromOmmers(
       json.at("tree").at("size").get<std::uint64_t>(), std::move(ommers));
-  for (const Json& r : json.at("recent"))
-    s.recent_hashes[r.at(0).get<std::uint64_t>()] = arrayOf<32>(r.at(1));
   for (const Json& n : json.at("notes")) s.notes.push_back(noteOf(n));
   for (const Json& t : json.at("txs")) {
     s.txs.push_back({arrayOf<32>(t.at(0)), t.at(1).get<std::uint64_t>(),

@@ -1,11 +1,10 @@
-// What a ZHTLC light wallet knows after scanning up to a block: that block (height, hash, time),
-// the commitment tree's frontier, the hashes of the last blocks (to find where a reorg forked),
-// its notes (with their witnesses while unspent) and the transactions that touched them. Stored
-// as JSON text (wallet_store.h).
+// What a ZHTLC light wallet knows after scanning up to a block: that block (height, hash, time;
+// the next block's prevHash must be that hash), the commitment tree's frontier, its notes (with
+// their witnesses while unspent) and the transactions that touched them. Stored as JSON text
+// (wallet_store.h).
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <vector>
 
@@ -39,13 +38,10 @@ struct WalletTx {
 };
 
 struct WalletState {
-  static constexpr std::size_t kRecentHashes = 100;
-
   std::uint64_t height = 0;
   ByteArray<32> hash{};  // internal byte order
   std::uint32_t time = 0;
   sapling::CommitmentFrontier frontier;
-  std::map<std::uint64_t, ByteArray<32>> recent_hashes;  // the last kRecentHashes blocks
   std::vector<WalletNote> notes;
   std::vector<WalletTx> txs;
 

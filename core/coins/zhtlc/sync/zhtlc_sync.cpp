@@ -31,7 +31,6 @@ WalletState stateAtCheckpoint(const TreeState& tree) {
   }
   if (hash.size() != 32) throw LightwalletdFailure("GetTreeState answered a damaged block hash");
   std::reverse_copy(hash.begin(), hash.end(), state.hash.begin());  // display → internal order
-  state.recent_hashes[state.height] = state.hash;
   return state;
 }
 
