@@ -10,6 +10,7 @@
 #include "core/coins/coin_family.h"
 #include "core/coins/coin_registry.h"
 #include "core/coins/coins_config.h"
+#include "core/crypto/sapling/sapling_prover.h"
 #include "core/node/node_config.h"
 #include "core/platform/clock.h"
 #include "core/platform/event_sink.h"
@@ -42,6 +43,7 @@ struct Platform {
   ExternalSigner* external_signer = nullptr;    // a browser-extension wallet (browser host only)
   LocalFiles* local_files = nullptr;            // the machine's files (native host only)
   StreamConnector* stream_connector = nullptr;  // line streams (Electrum); null: none
+  SaplingProver* sapling_prover = nullptr;      // Groth16 for shielded spends; null: none
 };
 
 struct BuildInfo {
@@ -70,6 +72,8 @@ class Node {
   HttpClient& http() { return platform_.http; }
   ExternalSigner* externalSigner() { return platform_.external_signer; }
   LocalFiles* localFiles() { return platform_.local_files; }
+  // What proves shielded (ZHTLC) spends, when the host has one (the npm package, given one).
+  SaplingProver* saplingProver() { return platform_.sapling_prover; }
   StreamConnector* streamConnector() { return platform_.stream_connector; }
   Storage& storage() { return platform_.storage; }
   StreamManager& streams() { return streams_; }

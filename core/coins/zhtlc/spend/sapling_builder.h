@@ -10,7 +10,7 @@
 #include <span>
 
 #include "core/coins/zhtlc/sapling_transaction.h"
-#include "core/coins/zhtlc/spend/sapling_prover.h"
+#include "core/crypto/sapling/sapling_prover.h"
 #include "core/platform/random.h"
 
 namespace walletd {

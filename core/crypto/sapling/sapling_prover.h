@@ -3,7 +3,8 @@
 // commitment's randomness, so it answers each description's cv (and a spend's rk) with its
 // Groth16 proof, and signs the binding signature with the sum of that randomness. walletd signs
 // the spend authorisations itself. Groth16 needs the Sapling parameter files and BLS12-381, which
-// walletd does not have: the npm package supplies a prover; the daemon has none.
+// walletd does not have: a host that has a prover hands it over in Platform::sapling_prover (the
+// npm package, when the application gives it one); the daemon has none.
 #pragma once
 
 #include <memory>
