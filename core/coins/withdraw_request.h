@@ -24,7 +24,7 @@ class ObjectSchema;
 // NotSufficientPlatformBalanceForFee {coin, available, required} (a token whose platform coin
 // pays the fee); IBCError: KDF's inner IBC error, externally tagged
 // ({"IBCChannelCouldNotBeFound": {"address_prefix": "osmo"}}); the others carry the message;
-// ZeroBalanceToWithdrawMax none.
+// InvalidMemo the message; ZeroBalanceToWithdrawMax none.
 // clang-format off
 #define WALLETD_WITHDRAW_ERRORS(X)           \
   X(NoSuchCoin, 404)                         \
@@ -35,6 +35,7 @@ class ObjectSchema;
   X(InvalidAddress, 400)                     \
   X(InvalidFeePolicy, 400)                   \
   X(InvalidFee, 400)                         \
+  X(InvalidMemo, 400)                        \
   X(UnexpectedFromAddress, 400)              \
   X(UnknownAccount, 400)                     \
   X(UnsupportedError, 400)                   \
