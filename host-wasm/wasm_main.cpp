@@ -11,6 +11,7 @@
 #include "core/node/node.h"
 #include "host-wasm/js_bridge.h"
 #include "host-wasm/js_platform.h"
+#include "host-wasm/js_sapling_prover.h"
 #include "host-wasm/js_stream_connector.h"
 
 using namespace walletd;
@@ -27,6 +28,7 @@ struct BrowserHost {
   JsHttpClient http;
   JsExternalSigner browser_wallet;
   JsStreamConnector streams;
+  JsSaplingProver sapling;
   std::unique_ptr<Node> node;
 };
 
@@ -74,7 +76,8 @@ EMSCRIPTEN_KEEPALIVE void walletd_init(double request_id, const char* config_jso
     h.node = std::make_unique<Node>(
         std::move(config), std::move(coins),
         Platform{h.executor, h.storage, h.clock, h.random, h.events, h.http,
-                 JsExternalSigner::available() ? &h.browser_wallet : nullptr, nullptr, &h.streams},
+                 JsExternalSigner::available() ? &h.browser_wallet : nullptr, nullptr, &h.streams,
+                 JsSaplingProver::available() ? &h.sapling : nullptr},
         nullptr);
   } catch (const std::exception& e) {
     return answer(request_id, 1, e.what());

@@ -8,10 +8,11 @@ import { ChromeStorage } from './chrome-storage.js';
 import { IndexedDbStorage } from './indexeddb-storage.js';
 import { MemoryStorage } from './memory-storage.js';
 import { WalletdError } from './walletd-error.js';
+import { createAirgapSaplingProver } from './sapling-prover.js';
 import { compileWasm } from './wasm-loader.js';
 import factory from '../dist/walletd_web.mjs';
 
-export { ChromeStorage, IndexedDbStorage, MemoryStorage, WalletdError };
+export { ChromeStorage, IndexedDbStorage, MemoryStorage, WalletdError, createAirgapSaplingProver };
 
 export function createWalletd(options) {
   return createWalletdWith({

@@ -2,6 +2,7 @@
 // module compiled once per page (or process) and instantiated per node. The entry points
 // (browser.js, node.js) supply the module factory, how to fetch the .wasm, and the default storage.
 import { WalletdError } from './walletd-error.js';
+import { saplingHost } from './sapling-prover.js';
 
 const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 function toBase64(bytes) {
@@ -90,7 +91,7 @@ function webSockets(WebSocketClass, deliver) {
   };
 }
 
-export async function createWalletdWith(entry, { config, coins, storage, wasmUrl, ethereumProvider, WebSocket: WebSocketClass,
+export async function createWalletdWith(entry, { config, coins, storage, wasmUrl, ethereumProvider, saplingProver, WebSocket: WebSocketClass,
   moduleOptions = {} } = {}) {
   const conf = typeof config === 'string' ? JSON.parse(config) : { ...(config ?? {}) };
   conf.rpc_password ??= generatedPassword();
@@ -127,6 +128,7 @@ export async function createWalletdWith(entry, { config, coins, storage, wasmUrl
       }
     };
   }
+  if (saplingProver) Object.assign(host, saplingHost(saplingProver));
   // Marks for whoever profiles start-up (performance.getEntriesByType('mark')).
   const mark = (name) => globalThis.performance?.mark?.(`walletd:${name}`);
   mark('start');

@@ -63,6 +63,44 @@ export interface Eip1193Provider {
   request(args: { method: string; params?: unknown[] | object }): Promise<unknown>;
 }
 
+/** Every byte string is hex; scalars and points in their 32-byte little-endian encodings. */
+export interface SaplingSpendRequest {
+  /** The proof generation key (ak, nsk): the prover sees which notes are spent, cannot spend them. */
+  ak: string; nsk: string;
+  /** The note's address. */
+  diversifier: string; pk_d: string;
+  rcm: string;
+  /** The spend authorisation key's randomiser. */
+  alpha: string;
+  value: string;
+  anchor: string;
+  /** The note's authentication path, level 0 first (32 nodes). */
+  path: string[];
+  position: string;
+}
+export interface SaplingOutputRequest { esk: string; diversifier: string; pk_d: string; rcm: string; value: string }
+
+/** One transaction's proofs, as librustzcash's SaplingProvingContext: the prover picks each value
+ * commitment's randomness and signs the binding signature with their sum. */
+export interface SaplingProvingContext {
+  spend(request: SaplingSpendRequest): Promise<{ cv: string; rk: string; zkproof: string }>;
+  output(request: SaplingOutputRequest): Promise<{ cv: string; zkproof: string }>;
+  /** The 64-byte binding signature over the sighash. */
+  bindingSignature(request: { value_balance: string; sighash: string }): Promise<string>;
+  close?(): void;
+}
+export interface SaplingProver {
+  newContext(): SaplingProvingContext | Promise<SaplingProvingContext>;
+}
+
+/** A SaplingProver over @airgap/sapling-wasm (install it yourself): `sapling` is
+ * `await import('@airgap/sapling-wasm')`, the parameters the bytes of sapling-spend.params and
+ * sapling-output.params (walletd never downloads them). */
+export declare function createAirgapSaplingProver(
+  sapling: unknown,
+  params: { spendParams: Uint8Array; outputParams: Uint8Array },
+): Promise<SaplingProver>;
+
 export interface WalletdOptions {
   /** MM2.json-style configuration: passphrase, enable_hd, event_streaming_configuration, ...
    * rpc_password is optional here: the package makes one up and sends it itself. */
@@ -77,6 +115,9 @@ export interface WalletdOptions {
    * (or "BrowserWallet") use its account, and their withdraws (broadcast: true) go to its
    * eth_sendTransaction. */
   ethereumProvider?: Eip1193Provider;
+  /** What proves shielded (ZHTLC) spends for task::withdraw: createAirgapSaplingProver(...) or
+   * your own. Without one, ZHTLC coins sync, answer balances and history, and refuse withdraws. */
+  saplingProver?: SaplingProver;
   /** The WebSocket class for Electrum servers (protocol "WSS"), Tendermint nodes' websockets
    * (ws:// or wss://) and the WalletConnect relay; default: globalThis.WebSocket. In Node 20, which has none, pass one (e.g.
    * the `ws` package's). */

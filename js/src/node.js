@@ -8,8 +8,9 @@ import { FileStorage } from './file-storage.js';
 import { IndexedDbStorage } from './indexeddb-storage.js';
 import { MemoryStorage } from './memory-storage.js';
 import { WalletdError } from './walletd-error.js';
+import { createAirgapSaplingProver } from './sapling-prover.js';
 
-export { ChromeStorage, FileStorage, IndexedDbStorage, MemoryStorage, WalletdError };
+export { ChromeStorage, FileStorage, IndexedDbStorage, MemoryStorage, WalletdError, createAirgapSaplingProver };
 
 let factory = null;
 const compiled = new Map();  // wasm URL → Promise<WebAssembly.Module>

@@ -10,7 +10,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { bech32 } from '@scure/base';
-import { ZcashTree, emptyRoot } from '../peers/sapling-chain.mjs';
+import { ZcashTree, authenticationPath } from '../peers/sapling-chain.mjs';
 import { makeNote, merkleHash, nullifier, randomAddress, decodeAddress, bigIntToLe } from '../peers/sapling-notes.mjs';
 import { parseV4, zip243ShieldedDigest, verifySpendAuth, verifyBinding, recoverWithOvk, ivkOf, decryptWithIvk } from '../peers/sapling-verify.mjs';
 import { iguanaPrivateKey, saplingKeyTexts } from '../support/sapling-peer.mjs';
@@ -20,19 +20,7 @@ const SAPLING_BRANCH = 0x76b809bb;
 const hex = (b) => Buffer.from(b).toString('hex');
 let seed, me, ak, nk, ovk, leaves, notes, tree;
 
-/** The authentication path (level 0 first) of `position` among `leaves`, empty leaves after. */
-function pathOf(position) {
-  const memo = new Map();
-  const node = (level, index) => {
-    if (index * 2 ** level >= leaves.length) return emptyRoot(level);
-    if (level === 0) return leaves[index];
-    const key = `${level}:${index}`;
-    if (!memo.has(key)) memo.set(key, merkleHash(level - 1, node(level - 1, 2 * index), node(level - 1, 2 * index + 1)));
-    return memo.get(key);
-  };
-  return Array.from({ length: 32 }, (_, l) => node(l, Math.floor(position / 2 ** l) ^ 1));
-}
-
+const pathOf = (position) => authenticationPath(leaves, position);
 const randomLeaf = () => { const b = randomBytes(32); b[31] &= 0x3f; return Uint8Array.from(b); };
 
 before(async () => {

@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import protobuf from 'protobufjs';
 import grpc from '@grpc/grpc-js';
+import { submitTransaction } from './sapling-mempool.mjs';
 
 const proto = protobuf.parse(readFileSync(new URL('./lightwalletd/walletrpc.proto', import.meta.url), 'utf8')).root;
 const type = (name) => proto.lookupType(`pirate.wallet.sdk.rpc.${name}`);
@@ -73,12 +74,15 @@ function answer(chain, method, request, calls) {
       if (!found) throw new GrpcStatus(GRPC_UNKNOWN, 'No such mempool or blockchain transaction');
       return [encode('RawTransaction', found)];
     }
+    case 'SendTransaction':
+      calls.sent.push(Buffer.from(request.data ?? []));
+      return [encode('SendResponse', submitTransaction(chain, request.data ?? new Uint8Array(0)))];
     default:
       throw new GrpcStatus(GRPC_UNIMPLEMENTED, `unknown method ${method}`);
   }
 }
 
-const REQUEST_TYPES = { GetLatestBlock: 'ChainSpec', GetTreeState: 'BlockID', GetBlockRange: 'BlockRange', GetLightdInfo: 'Empty', GetTransaction: 'TxFilter', GetBlock: 'BlockID' };
+const REQUEST_TYPES = { GetLatestBlock: 'ChainSpec', GetTreeState: 'BlockID', GetBlockRange: 'BlockRange', GetLightdInfo: 'Empty', GetTransaction: 'TxFilter', GetBlock: 'BlockID', SendTransaction: 'RawTransaction' };
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -136,7 +140,7 @@ async function startGrpc(chain, calls, peer, service, credentials) {
  * returned peer) slows each answer.
  */
 export async function startLightwalletd(chain, { service = 'pirate.wallet.sdk.rpc.CompactTxStreamer', delayMs = 0, tls } = {}) {
-  const calls = { log: [], blocksServed: 0 };
+  const calls = { log: [], blocksServed: 0, sent: [] };
   const peer = { calls, delayMs };
   const server = createServer((req, res) => {
     if (req.method === 'OPTIONS') { res.writeHead(204, CORS); res.end(); return; }

@@ -4,7 +4,7 @@
 // tree state, and a ledger of the notes paid to one wallet. It can start from a real tree state
 // (a coins file's check_point_block) and reorganise its tip on demand.
 import { createHash, randomBytes } from 'node:crypto';
-import { makeNote, merkleHash, nullifier, randomAddress } from './sapling-notes.mjs';
+import { decodeAddress, makeNote, merkleHash, nullifier, randomAddress } from './sapling-notes.mjs';
 
 const EMPTY_LEAF = (() => { const b = new Uint8Array(32); b[0] = 1; return b; })();
 let emptyRoots = null;
@@ -14,6 +14,19 @@ export function emptyRoot(level) {
     for (let l = 1; l <= 32; l++) emptyRoots.push(merkleHash(l - 1, emptyRoots[l - 1], emptyRoots[l - 1]));
   }
   return emptyRoots[level];
+}
+
+/** The authentication path (level 0 first) of `position` in a tree of `leaves`, empty leaves after. */
+export function authenticationPath(leaves, position) {
+  const memo = new Map();
+  const node = (level, index) => {
+    if (index * 2 ** level >= leaves.length) return emptyRoot(level);
+    if (level === 0) return leaves[index];
+    const key = `${level}:${index}`;
+    if (!memo.has(key)) memo.set(key, merkleHash(level - 1, node(level - 1, 2 * index), node(level - 1, 2 * index + 1)));
+    return memo.get(key);
+  };
+  return Array.from({ length: 32 }, (_, l) => node(l, Math.floor(position / 2 ** l) ^ 1));
 }
 
 const hex = (bytes) => Buffer.from(bytes).toString('hex');
@@ -130,6 +143,7 @@ export class SaplingChain {
     this.pending = [];      // transactions for the next block
     this.wallet = null;     // {address, nk, notes: []}
     this.raw = new Map();   // txid hex (internal order) → {tx, height}
+    this.submitted = [];    // transactions taken from SendTransaction (sapling-mempool.mjs)
   }
 
   tip() { return this.blocks.at(-1) ?? this.base; }
@@ -141,9 +155,16 @@ export class SaplingChain {
     return b.tree;
   }
   block(height) { return this.blocks[height - this.base.height - 1]; }
+  /** Every note commitment after the base, in tree order (the whole tree when the base is empty). */
+  leaves() { return this.blocks.flatMap((b) => b.vtx.flatMap((tx) => tx.outputs.map((o) => o.cmu))); }
 
-  /** Follows one wallet: its address (zs…) and nk (32 bytes) let the ledger compute nullifiers. */
-  watch(address, nk) { this.wallet = { address, nk, notes: [] }; }
+  /**
+   * Follows one wallet: its address (zs…) and nk (32 bytes) let the ledger compute nullifiers;
+   * with its ivk (a bigint) the ledger also finds its notes in submitted transactions.
+   */
+  watch(address, nk, ivk) {
+    this.wallet = { address, nk, ivk, pkd: ivk === undefined ? undefined : decodeAddress(address).pkd.toBytes(), notes: [] };
+  }
 
   /**
    * A transaction for the next block, as a full version-4 (Sapling) transaction: shielded
@@ -200,7 +221,7 @@ export class SaplingChain {
         const position = tree.size();
         tree.append(o.note.cmu);
         if (this.wallet && o.to === this.wallet.address) {
-          this.wallet.notes.push({ value: o.value, height, position, txid: tx.hash, nf: nullifier(this.wallet.nk, o.note.cm, position) });
+          this.wallet.notes.push({ value: o.value, height, position, txid: tx.hash, rcm: o.note.rcm, nf: nullifier(this.wallet.nk, o.note.cm, position) });
         }
         return { cmu: o.note.cmu, epk: o.note.epk, ciphertext: o.note.encCiphertext.slice(0, 52) };
       });

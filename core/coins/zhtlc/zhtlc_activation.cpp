@@ -126,7 +126,22 @@ Task<ActivatedCoins> ZhtlcActivator::activate(Node& node, const CoinEntry& entry
   const std::uint64_t synced = co_await sync->syncToTip(
       [handle](const Json& status) { handle->setProgress(status); }, handle->cancellation());
   handle->setProgress("RequestingWalletBalance");
-  auto coin = std::make_shared<ZhtlcCoin>(p.ticker, account.address, sync, protocol, account.ovk);
+  LockedNotes locked = co_await store->loadLocked();
+  ZhtlcCoinParts parts;
+  parts.ticker = p.ticker;
+  parts.address = account.address;
+  parts.sync = sync;
+  parts.store = store;
+  parts.protocol = protocol;
+  parts.ovk = account.ovk;
+  parts.ivk = account.keys.ivk;
+  parts.locked = std::move(locked);
+  parts.spending_key = [&node, protocol, index = p.account] {
+    return zhtlcSpendingKey(node.keys(), protocol, index);
+  };
+  parts.prover = node.saplingProver();
+  parts.random = &node.random();
+  auto coin = std::make_shared<ZhtlcCoin>(std::move(parts));
   const BalanceInfo balance = coin->balanceNow();
   handle->setProgress("Finishing");
   ActivatedCoins out;

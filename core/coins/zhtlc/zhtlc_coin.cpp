@@ -1,6 +1,13 @@
 #include "core/coins/zhtlc/zhtlc_coin.h"
 
+#include <functional>
+
 #include "core/async/rounds.h"
+#include "core/coins/raw_transaction.h"
+#include "core/coins/zhtlc/sapling_transaction.h"
+#include "core/crypto/hashes.h"
+#include "core/encoding/wire.h"
+#include "core/encoding/hex.h"
 
 namespace walletd {
 
@@ -21,15 +28,24 @@ class ZhtlcBalanceStreamer : public Streamer {
   std::uint64_t id_ = 0;
 };
 
+constexpr std::size_t kMaxBuiltKept = 64;
+
+[[noreturn]] void noProver(const std::string& ticker) {
+  const std::string message =
+      "Shielded " + ticker +
+      " withdraws need a Sapling prover, and this host has none: walletd's daemon cannot make "
+      "Groth16 proofs. Use the npm package with a prover (createAirgapSaplingProver with the "
+      "Sapling parameter files, see docs/zhtlc.md)";
+  throw rpcError(WithdrawError::UnsupportedError, message, Json(message));
+}
+
+[[noreturn]] void rawRefused(RawTransactionError type, const std::string& message) {
+  throw rpcError(type, message, Json(message));
+}
+
 }  // namespace
 
-ZhtlcCoin::ZhtlcCoin(std::string ticker, std::string address, std::shared_ptr<ZhtlcSync> sync,
-                     ZhtlcProtocol protocol, const ByteArray<32>& ovk)
-    : ticker_(std::move(ticker)),
-      address_(std::move(address)),
-      sync_(std::move(sync)),
-      protocol_(std::move(protocol)),
-      ovk_(ovk) {}
+ZhtlcCoin::ZhtlcCoin(ZhtlcCoinParts parts) : parts_(std::move(parts)) {}
 
 std::unique_ptr<Streamer> ZhtlcCoin::balanceStreamer() {
   return std::make_unique<ZhtlcBalanceStreamer>(weak_from_this());
@@ -47,13 +63,19 @@ void ZhtlcCoin::balanceMayHaveChanged() {
   const Json balance = balanceNow().toJson();
   if (last_told_ == balance) return;
   last_told_ = balance;
-  const Json message{{"ticker", ticker_}, {"address", address_}, {"balance", balance}};
+  const Json message{{"ticker", parts_.ticker}, {"address", parts_.address}, {"balance", balance}};
   const auto listeners = listeners_;  // a listener may leave while being told
   for (const auto& [id, publish] : listeners) publish(message);
 }
 
 BalanceInfo ZhtlcCoin::balanceNow() const {
-  return spendableBalance(UInt256(sync_->state().unspentValue()), kDecimals);
+  std::uint64_t spendable = 0;
+  for (const WalletNote& n : walletState().notes) {
+    if (!n.spent() && !parts_.locked.locks(n.nf)) spendable += n.value;
+  }
+  BalanceInfo out = spendableBalance(UInt256(spendable), kDecimals);
+  out.unspendable = spendableBalance(UInt256(parts_.locked.lockedChange()), kDecimals).spendable;
+  return out;
 }
 
 Task<BalanceInfo> ZhtlcCoin::myBalance() {
@@ -66,10 +88,64 @@ Task<TransactionDetails> ZhtlcCoin::withdraw(WithdrawRequest request) {
     const std::string legacy = "Zcoin doesn't support legacy withdraw";
     throw rpcError(WithdrawError::InternalError, legacy, Json(legacy));
   }
-  const std::string message = "withdraw is not supported for " + request.coin +
-                              ": walletd does not spend shielded (ZHTLC) notes yet; balance and "
-                              "history work";
-  throw rpcError(WithdrawError::UnsupportedError, message, Json(message));
+  request.progress.generating();
+  const ZhtlcSpendView view{parts_.ticker, parts_.address, walletState(),
+                            parts_.locked, parts_.ivk,     parts_.protocol.tx_fee};
+  ZhtlcWithdrawPlan plan = planZhtlcWithdraw(view, request);
+  if (parts_.prover == nullptr) noProver(parts_.ticker);
+  auto self = shared_from_this();  // the coin may be disabled while proving
+  ZhtlcWithdrawSigner signer{parts_.spending_key(), *parts_.prover, *parts_.random};
+  ZhtlcWithdrawal built = co_await buildZhtlcWithdraw(
+      std::move(plan), std::move(signer), parts_.ticker, parts_.address, request.progress);
+  if (built_.size() >= kMaxBuiltKept) built_.erase(built_.begin());
+  built_[built.lock.txid] = built.lock;
+  co_return std::move(built.details);
+}
+
+LockedSpend ZhtlcCoin::lockFor(ByteView raw, const ByteArray<32>& txid) const {
+  if (auto found = built_.find(txid); found != built_.end()) return found->second;
+  const SaplingTransaction tx = parseSaplingTransaction(raw);
+  LockedSpend lock{txid, {}, 0, tx.expiry_height};
+  for (const SaplingSpend& spend : tx.spends) {
+    for (const WalletNote& n : walletState().notes) {
+      if (n.nf == spend.nullifier && !n.spent()) lock.nullifiers.push_back(n.nf);
+    }
+  }
+  return lock;
+}
+
+Task<std::string> ZhtlcCoin::sendRawTransaction(SendRawRequest request) {
+  if (!request.tx_bytes) rawRefused(RawTransactionError::InvalidParam, "ZHTLC coins take tx_hex");
+  const Bytes raw = std::move(*request.tx_bytes);
+  const ByteArray<32> txid = sha256d(raw);
+  LockedSpend lock;
+  try {
+    lock = lockFor(raw, txid);
+  } catch (const WireDecodeError& e) {
+    rawRefused(RawTransactionError::InvalidParam,
+               std::string("tx_hex is not a Sapling (version 4) transaction: ") + e.what());
+  }
+  SendResponse answer;
+  try {
+    answer = co_await lightwalletd().sendTransaction(raw);
+  } catch (const TransportFailure& e) {
+    rawRefused(RawTransactionError::Transport, e.what());
+  }
+  if (answer.error_code != 0) {
+    rawRefused(RawTransactionError::Transport, "lightwalletd refused the transaction (" +
+                                                   std::to_string(answer.error_code) +
+                                                   "): " + answer.error_message);
+  }
+  auto self = shared_from_this();
+  built_.erase(txid);
+  if (!lock.nullifiers.empty()) {
+    parts_.locked.add(lock);
+    co_await parts_.store->saveLocked(parts_.locked);
+    balanceMayHaveChanged();
+  }
+  ByteArray<32> display = txid;
+  std::reverse(display.begin(), display.end());
+  co_return toHex(display);
 }
 
 void ZhtlcCoin::startSyncLoop(Executor& executor) {
@@ -84,7 +160,9 @@ void ZhtlcCoin::startSyncLoop(Executor& executor) {
 Task<bool> ZhtlcCoin::syncRound() {
   std::optional<std::string> failure;
   try {
-    co_await sync_->syncToTip([this](const Json& status) { sync_status_ = status; }, stop_.token());
+    co_await parts_.sync->syncToTip([this](const Json& status) { sync_status_ = status; },
+                                    stop_.token());
+    if (parts_.locked.settle(walletState())) co_await parts_.store->saveLocked(parts_.locked);
     sync_status_ = "Finished";
     balanceMayHaveChanged();
   } catch (const OperationCancelled&) {

@@ -1,5 +1,7 @@
 // ZhtlcCoin: an activated ZHTLC coin in light mode. Its balance is what its wallet state holds
-// (notes received and not spent); a background loop syncs to lightwalletd's tip every
+// (notes received and not spent; notes its own broadcasts spend are locked and their change is
+// unspendable until mined); task::withdraw spends notes where the host has a Sapling prover, and
+// send_raw_transaction broadcasts through lightwalletd. A background loop syncs to the tip every
 // kSyncRoundMs, as KDF's sync loop does after activation, until the coin is disabled. BALANCE:
 // <ticker> listeners hear {ticker, address, balance} when a sync round ends with another balance
 // than the last one told (a rewind's passing states are not told).
@@ -11,28 +13,45 @@
 
 #include "core/async/cancellation.h"
 #include "core/coins/active_coin.h"
+#include "core/coins/zhtlc/spend/locked_notes.h"
+#include "core/coins/zhtlc/spend/zhtlc_withdraw.h"
 #include "core/coins/zhtlc/sync/zhtlc_sync.h"
 #include "core/coins/zhtlc/zhtlc_protocol.h"
 
 namespace walletd {
+
+// What an activation hands its coin.
+struct ZhtlcCoinParts {
+  std::string ticker, address;
+  std::shared_ptr<ZhtlcSync> sync;
+  std::shared_ptr<ZhtlcWalletStore> store;
+  ZhtlcProtocol protocol;
+  ByteArray<32> ovk{}, ivk{};
+  LockedNotes locked;
+  // Derives the spending key when a withdraw needs it (it is not kept).
+  std::function<sapling::ExtendedSpendingKey()> spending_key;
+  SaplingProver* prover = nullptr;  // the host's; null: withdraw is refused
+  Random* random = nullptr;
+};
 
 class ZhtlcCoin : public ActiveCoin, public std::enable_shared_from_this<ZhtlcCoin> {
  public:
   static constexpr std::uint64_t kSyncRoundMs = 10000;
   static constexpr unsigned kDecimals = 8;
 
-  ZhtlcCoin(std::string ticker, std::string address, std::shared_ptr<ZhtlcSync> sync,
-            ZhtlcProtocol protocol, const ByteArray<32>& ovk);
+  explicit ZhtlcCoin(ZhtlcCoinParts parts);
 
-  const std::string& ticker() const override { return ticker_; }
+  const std::string& ticker() const override { return parts_.ticker; }
   std::optional<std::string> platform() const override { return std::nullopt; }
-  std::string myAddress() const override { return address_; }
+  std::string myAddress() const override { return parts_.address; }
   Task<BalanceInfo> myBalance() override;
   void onDisable() override { stop_.cancel(); }
   std::unique_ptr<Streamer> balanceStreamer() override;
-  // A plain withdraw is KDF's InternalError; task::withdraw is refused until shielded spending
-  // (with its Sapling prover, docs/zhtlc.md) is built.
+  // A plain withdraw is KDF's InternalError; task::withdraw builds a shielded transaction
+  // (UnsupportedError without a prover).
   Task<TransactionDetails> withdraw(WithdrawRequest request) override;
+  // Broadcasts through lightwalletd's SendTransaction and locks the notes the transaction spends.
+  Task<std::string> sendRawTransaction(SendRawRequest request) override;
 
   // The balance now, without a peer (activation's answer, the balance stream).
   BalanceInfo balanceNow() const;
@@ -40,10 +59,10 @@ class ZhtlcCoin : public ActiveCoin, public std::enable_shared_from_this<ZhtlcCo
   void startSyncLoop(Executor& executor);
   // What the history reads: the stored wallet, the lightwalletd client, the coin's encodings and
   // the outgoing viewing key that recovers what the wallet sent.
-  const WalletState& walletState() const { return sync_->state(); }
-  LightwalletdClient& lightwalletd() { return sync_->client(); }
-  const ZhtlcProtocol& protocol() const { return protocol_; }
-  const ByteArray<32>& ovk() const { return ovk_; }
+  const WalletState& walletState() const { return parts_.sync->state(); }
+  LightwalletdClient& lightwalletd() { return parts_.sync->client(); }
+  const ZhtlcProtocol& protocol() const { return parts_.protocol; }
+  const ByteArray<32>& ovk() const { return parts_.ovk; }
 
   // The last round's status: "Finished", an in-progress status or {"TemporaryError": text}.
   const Json& syncStatus() const { return sync_status_; }
@@ -55,12 +74,12 @@ class ZhtlcCoin : public ActiveCoin, public std::enable_shared_from_this<ZhtlcCo
 
  private:
   Task<bool> syncRound();
+  // The lock a broadcast of `raw` takes: the withdraw's own when walletd built it, else the
+  // wallet's notes it spends (change unknown).
+  LockedSpend lockFor(ByteView raw, const ByteArray<32>& txid) const;
 
-  std::string ticker_;
-  std::string address_;
-  std::shared_ptr<ZhtlcSync> sync_;
-  ZhtlcProtocol protocol_;
-  ByteArray<32> ovk_{};
+  ZhtlcCoinParts parts_;
+  std::map<ByteArray<32>, LockedSpend> built_;  // withdraws answered, by txid, until broadcast
   CancellationSource stop_;
   Json sync_status_ = "Finished";
   std::map<std::uint64_t, PublishFn> listeners_;

@@ -62,6 +62,9 @@ ZhtlcProtocol ZhtlcProtocol::fromEntry(const CoinEntry& coin) {
   out.b58_script_prefix = prefixBytes(member(params, "b58_script_address_prefix"));
   const Json& path = member(data, "z_derivation_path");
   if (path.is_string()) out.z_derivation_path = path.get<std::string>();
+  const Json& fee = member(coin.conf, "txfee");
+  if (fee.is_number_unsigned() && fee.get<std::uint64_t>() > 0)
+    out.tx_fee = fee.get<std::uint64_t>();
   return out;
 }
 

@@ -21,6 +21,9 @@ struct ZhtlcProtocol {
   std::optional<std::string> z_derivation_path;  // "m/32'/141'"
   // Base58 prefixes of transparent addresses (ARRR: 1c b8 and 1c bd); empty when absent.
   Bytes b58_pubkey_prefix, b58_script_prefix;
+  // What a shielded transaction pays: KDF's FixedPerKb(txfee) charged flat per transaction; 1000
+  // zatoshi when the coins file has no txfee (or 0, which would ask Electrum in KDF).
+  std::uint64_t tx_fee = 1000;
 
   // The address a transparent output pays (P2PKH or P2SH); nullopt for another script.
   std::optional<std::string> transparentAddress(ByteView script) const;

@@ -76,6 +76,14 @@ RawTransaction decodeRawTransaction(ByteView message) {
   return tx;
 }
 
+SendResponse decodeSendResponse(ByteView message) {
+  SendResponse out;
+  // int32 travels as a sign-extended 64-bit varint.
+  out.error_code = static_cast<std::int32_t>(static_cast<std::int64_t>(protoVarint(message, 1)));
+  out.error_message = protoText(protoBytes(message, 2));
+  return out;
+}
+
 Bytes encodeBlockId(std::uint64_t height) {
   return ProtoWriter().varint(1, height).data();
 }
@@ -90,6 +98,10 @@ Bytes encodeBlockRange(std::uint64_t start, std::uint64_t end) {
 
 Bytes encodeTxFilter(const ByteArray<32>& txid) {
   return ProtoWriter().bytes(3, txid).data();
+}
+
+Bytes encodeRawTransaction(ByteView tx) {
+  return ProtoWriter().bytes(1, tx).data();
 }
 
 }  // namespace walletd

@@ -93,4 +93,10 @@ Task<RawTransaction> LightwalletdClient::transaction(ByteArray<32> txid) {
   co_return decoded(&decodeRawTransaction, single(messages, method), method);
 }
 
+Task<SendResponse> LightwalletdClient::sendTransaction(Bytes tx) {
+  const std::string method = "SendTransaction";
+  const std::vector<Bytes> messages = co_await call(method, encodeRawTransaction(tx));
+  co_return decoded(&decodeSendResponse, single(messages, method), method);
+}
+
 }  // namespace walletd

@@ -1,5 +1,5 @@
 // Keys: <ticker>/<wallet>/meta (first_sync_block), /state (the current state), /snap/<height>
-// (zero-padded, so a prefix scan lists them in height order).
+// (zero-padded, so a prefix scan lists them in height order), /locked (the locked notes).
 #include "core/coins/zhtlc/sync/wallet_store.h"
 
 #include <cstdio>
@@ -100,6 +100,21 @@ Task<void> ZhtlcWalletStore::rewound(const WalletState& state) {
   for (std::uint64_t h : above) writes.push_back({snapshotKey(h), std::nullopt});
   co_await storage_.applyBatch(kNamespace, std::move(writes));
   for (std::uint64_t h : above) snapshots_.erase(h);
+}
+
+Task<LockedNotes> ZhtlcWalletStore::loadLocked() {
+  const std::optional<std::string> text = co_await storage_.get(kNamespace, key("locked"));
+  if (!text) co_return LockedNotes{};
+  try {
+    co_return LockedNotes::fromJson(Json::parse(*text));
+  } catch (const std::exception&) {
+    co_return LockedNotes{};
+  }
+}
+
+Task<void> ZhtlcWalletStore::saveLocked(const LockedNotes& locked) {
+  std::vector<StorageWrite> writes{{key("locked"), locked.toJson().dump()}};
+  co_await storage_.applyBatch(kNamespace, std::move(writes));
 }
 
 }  // namespace walletd

@@ -1,13 +1,15 @@
 // ZhtlcWalletStore: a ZHTLC wallet's state in Storage (namespace `zcoin`), one wallet per coin and
-// viewing key: the current state, where its scan began (first_sync_block), and snapshots of
-// earlier states to rewind to after a reorg. Each save is one atomic batch, so a crash leaves the
-// previous state whole and a restart resumes from the last saved block.
+// viewing key: the current state, where its scan began (first_sync_block), snapshots of
+// earlier states to rewind to after a reorg, and the locked notes of its own broadcasts. Each save
+// is one atomic batch, so a crash leaves the previous state whole and a restart resumes from the
+// last saved block.
 #pragma once
 
 #include <optional>
 #include <set>
 #include <string>
 
+#include "core/coins/zhtlc/spend/locked_notes.h"
 #include "core/coins/zhtlc/sync/wallet_state.h"
 #include "core/platform/storage.h"
 
@@ -45,6 +47,9 @@ class ZhtlcWalletStore {
   // After a reorg: `state` (a snapshot) becomes current and the snapshots above it go.
   Task<void> rewound(const WalletState& state);
   const FirstSyncBlock& firstSyncBlock() const { return first_; }
+  // The locked-notes store (none when absent or unreadable: the scan settles what it can).
+  Task<LockedNotes> loadLocked();
+  Task<void> saveLocked(const LockedNotes& locked);
 
  private:
   std::string key(const std::string& what) const { return prefix_ + what; }
