@@ -60,7 +60,7 @@ test('dispose() stops a node with a live stream: timers cleared, later calls rej
 
 test('the browser entry imports no Node module; the package ships only glue, wasm and types', () => {
   const nodeImport = /from ['"]node:|import\(['"](node:)?(fs|path|url|module|crypto)['"]\)|require\(/;
-  for (const f of ['browser.js', 'core.js', 'indexeddb-storage.js', 'memory-storage.js', 'walletd-error.js']) {
+  for (const f of ['browser.js', 'core.js', 'indexeddb-storage.js', 'memory-storage.js', 'walletd-error.js', 'sapling-prover.js']) {
     assert.doesNotMatch(readFileSync(join(installed, 'src', f), 'utf8'), nodeImport, f);
   }
   const glue = readFileSync(join(installed, 'dist/walletd_web.mjs'), 'utf8');

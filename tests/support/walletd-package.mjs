@@ -7,4 +7,4 @@ import { repoRoot } from './walletd-process.mjs';
 
 const loader = join(repoRoot, 'build/npm/app/load.mjs');
 if (!existsSync(loader)) throw new Error('the package is not packed: run `node scripts/pack-package.mjs` after the wasm build');
-export const { createWalletd, ChromeStorage, FileStorage, IndexedDbStorage, MemoryStorage, WalletdError } = await import(pathToFileURL(loader));
+export const { createWalletd, createAirgapSaplingProver, ChromeStorage, FileStorage, IndexedDbStorage, MemoryStorage, WalletdError } = await import(pathToFileURL(loader));

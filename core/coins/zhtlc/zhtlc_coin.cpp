@@ -6,8 +6,8 @@
 #include "core/coins/raw_transaction.h"
 #include "core/coins/zhtlc/sapling_transaction.h"
 #include "core/crypto/hashes.h"
-#include "core/encoding/wire.h"
 #include "core/encoding/hex.h"
+#include "core/encoding/wire.h"
 
 namespace walletd {
 
@@ -74,7 +74,8 @@ BalanceInfo ZhtlcCoin::balanceNow() const {
     if (!n.spent() && !parts_.locked.locks(n.nf)) spendable += n.value;
   }
   BalanceInfo out = spendableBalance(UInt256(spendable), kDecimals);
-  out.unspendable = spendableBalance(UInt256(parts_.locked.lockedChange()), kDecimals).spendable;
+  out.unspendable =
+      spendableBalance(UInt256(parts_.locked.lockedChange(walletState())), kDecimals).spendable;
   return out;
 }
 

@@ -1,5 +1,5 @@
 // A sample wallet written against the generated method types: it must compile.
-import { createWalletd, WalletdError, type TransactionDetails } from '../../../js/src/index';
+import { createWalletd, createAirgapSaplingProver, WalletdError, type SaplingProver, type TransactionDetails } from '../../../js/src/index';
 
 const walletd = await createWalletd({ config: { passphrase: 'sample' }, coins: [] });
 const call: typeof walletd.call = (method, params) => walletd.call(method, params);
@@ -29,4 +29,10 @@ export async function balanceOrZero(coin: string): Promise<string> {
     if (e instanceof WalletdError && e.error_type === 'NoSuchCoin') return '0';
     throw e;
   }
+}
+
+// A shielded-spend prover: @airgap/sapling-wasm's adaptor, or the application's own object.
+export async function shieldedWalletd(sapling: unknown, spendParams: Uint8Array, outputParams: Uint8Array) {
+  const prover: SaplingProver = await createAirgapSaplingProver(sapling, { spendParams, outputParams });
+  return createWalletd({ config: { passphrase: 'sample' }, coins: [], saplingProver: prover });
 }

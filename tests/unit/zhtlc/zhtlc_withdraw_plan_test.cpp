@@ -143,3 +143,22 @@ TEST_CASE("ZHTLC withdraw plan: max, shortfalls and KDF's refusals") {
   w.state.notes[1].witness.reset();  // no witness: not spendable either
   CHECK(refusal(w, request("0.00001")).second["available"] == "0");
 }
+
+TEST_CASE("ZHTLC locked notes: counted until the chain spends them or passes the expiry") {
+  Wallet w;
+  w.note(5'000'000, 1);
+  w.note(3'000'000, 2);
+  w.state.height = 100;
+  LockedNotes locked;
+  locked.add({{}, {w.state.notes[0].nf}, 4'000'000, 120});
+  locked.add({{}, {w.state.notes[1].nf}, 1'000'000, 110});
+  CHECK((locked.locks(w.state.notes[0].nf) && locked.lockedChange(w.state) == 5'000'000));
+  w.state.notes[0].spent_txid = ByteArray<32>{};  // mined: its change is a note of the state now
+  CHECK(locked.lockedChange(w.state) == 1'000'000);
+  w.state.height = 111;  // past the second one's expiry: it can never be mined
+  CHECK(locked.lockedChange(w.state) == 0);
+  CHECK(locked.settle(w.state));
+  CHECK((locked.empty() && !locked.settle(w.state)));
+  const LockedNotes again = LockedNotes::fromJson(LockedNotes().toJson());
+  CHECK(again.empty());
+}

@@ -33,20 +33,25 @@ bool LockedNotes::locks(const ByteArray<32>& nullifier) const {
   });
 }
 
-std::uint64_t LockedNotes::lockedChange() const {
+bool LockedNotes::settledBy(const LockedSpend& spend, const WalletState& state) {
+  if (state.height > spend.expiry_height) return true;
+  return std::all_of(spend.nullifiers.begin(), spend.nullifiers.end(),
+                     [&](const ByteArray<32>& nf) { return spentIn(state, nf); });
+}
+
+std::uint64_t LockedNotes::lockedChange(const WalletState& state) const {
   std::uint64_t sum = 0;
-  for (const LockedSpend& s : spends_) sum += s.change;
+  for (const LockedSpend& s : spends_) {
+    if (!settledBy(s, state)) sum += s.change;
+  }
   return sum;
 }
 
 bool LockedNotes::settle(const WalletState& state) {
-  const auto settled = [&](const LockedSpend& s) {
-    if (state.height > s.expiry_height) return true;
-    return std::all_of(s.nullifiers.begin(), s.nullifiers.end(),
-                       [&](const ByteArray<32>& nf) { return spentIn(state, nf); });
-  };
   const auto before = spends_.size();
-  spends_.erase(std::remove_if(spends_.begin(), spends_.end(), settled), spends_.end());
+  spends_.erase(std::remove_if(spends_.begin(), spends_.end(),
+                               [&](const LockedSpend& s) { return settledBy(s, state); }),
+                spends_.end());
   return spends_.size() != before;
 }
 

@@ -22,7 +22,9 @@ class LockedNotes {
  public:
   void add(LockedSpend spend);
   bool locks(const ByteArray<32>& nullifier) const;
-  std::uint64_t lockedChange() const;
+  // The change of the locks `state` has not settled yet (a mined transaction's change is a
+  // note of the state already: never counted twice).
+  std::uint64_t lockedChange(const WalletState& state) const;
   // Drops the locks `state` settles (all their notes spent, or expired); true when one went.
   bool settle(const WalletState& state);
   bool empty() const { return spends_.empty(); }
@@ -31,6 +33,7 @@ class LockedNotes {
   static LockedNotes fromJson(const Json& json);  // throws on a damaged record
 
  private:
+  static bool settledBy(const LockedSpend& spend, const WalletState& state);
   std::vector<LockedSpend> spends_;
 };
 
