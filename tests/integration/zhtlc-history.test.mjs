@@ -116,12 +116,12 @@ test('paging: PageNumber and FromId as KDF pages; an unknown FromId and an inact
   assert.equal(zero.json.error_type, 'InvalidRequest');
 });
 
-test('withdraw: the plain form is KDF\'s InternalError; the task form says spending is not built yet', async () => {
+test('withdraw: the plain form is KDF\'s InternalError; the task form names the missing prover (the daemon has none)', async () => {
   const plain = await walletd.rpc('withdraw', { coin: 'ARRR', to: other.text, amount: '0.1' });
   assert.deepEqual([plain.status, plain.json.error_type, plain.json.error], [500, 'InternalError', 'Zcoin doesn\'t support legacy withdraw']);
-  const init = await walletd.rpc('task::withdraw::init', { coin: 'ARRR', to: other.text, amount: '0.1' });
+  const init = await walletd.rpc('task::withdraw::init', { coin: 'ARRR', to: other.text, amount: '0.00001' });
   assert.equal(init.status, 200, init.text);
   const done = await walletd.waitTask('withdraw', init.json.result.task_id);
   assert.deepEqual([done.status, done.details.error_type], ['Error', 'UnsupportedError']);
-  assert.match(done.details.error, /does not spend shielded/);
+  assert.match(done.details.error, /need a Sapling prover/);
 });
