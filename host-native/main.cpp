@@ -16,6 +16,7 @@
 #include "host-native/native_http_client.h"
 #include "host-native/native_stream_connector.h"
 #include "host-native/os_platform.h"
+#include "host-native/thread_compute_pool.h"
 #include "host-native/thread_executor.h"
 
 using namespace walletd;
@@ -82,8 +83,10 @@ int run(const LaunchOptions& options) {
   pthread_t main_thread = pthread_self();
   NativeHttpClient http(executor);
   NativeStreamConnector streams(executor);
+  ThreadComputePool compute;
   Node node(config, std::move(loaded.coins),
-            Platform{executor, storage, clock, random, sink, http, nullptr, &files, &streams},
+            Platform{executor, storage, clock, random, sink, http, nullptr, &files, &streams,
+                     nullptr, &compute},
             [main_thread] { pthread_kill(main_thread, SIGUSR1); });
   auto stop_core = [&] {
     executor.stop();

@@ -13,6 +13,7 @@
 #include "core/crypto/sapling/sapling_prover.h"
 #include "core/node/node_config.h"
 #include "core/platform/clock.h"
+#include "core/platform/compute_pool.h"
 #include "core/platform/event_sink.h"
 #include "core/platform/executor.h"
 #include "core/platform/external_signer.h"
@@ -44,6 +45,7 @@ struct Platform {
   LocalFiles* local_files = nullptr;            // the machine's files (native host only)
   StreamConnector* stream_connector = nullptr;  // line streams (Electrum); null: none
   SaplingProver* sapling_prover = nullptr;      // Groth16 for shielded spends; null: none
+  ComputePool* compute_pool = nullptr;          // the host's cores; null: the core's thread only
 };
 
 struct BuildInfo {
@@ -74,6 +76,8 @@ class Node {
   LocalFiles* localFiles() { return platform_.local_files; }
   // What proves shielded (ZHTLC) spends, when the host has one (the npm package, given one).
   SaplingProver* saplingProver() { return platform_.sapling_prover; }
+  // Where CPU-bound work may spread over the host's cores (null: run it in place).
+  ComputePool* computePool() { return platform_.compute_pool; }
   StreamConnector* streamConnector() { return platform_.stream_connector; }
   Storage& storage() { return platform_.storage; }
   StreamManager& streams() { return streams_; }
