@@ -63,6 +63,7 @@ for (const kind of ['native', 'wasm']) {
   if (w.value !== 123456789 || w.hits < 1) throw new Error(`walletd ${kind} missed its own note`);
   sample = w;
   rows.push([`walletd ${w.host} (batches of 1,000, one inversion each)`, w.outputs_per_s]);
+  if (w.outputs_per_s_all_cores) rows.push([`walletd ${w.host}, the daemon's way: ${w.threads} cores`, w.outputs_per_s_all_cores]);
 }
 if (sample) rows.push(['@noble/curves jubjub + @noble/hashes + @noble/ciphers', jsRate(sample)]);
 rows.push(['(for scale) OpenSSL X25519 key agreements, node:crypto', x25519Rate()]);

@@ -121,6 +121,7 @@ Task<ActivatedCoins> ZhtlcActivator::activate(Node& node, const CoinEntry& entry
   SyncSettings settings;
   settings.scan_blocks_per_iteration = p.scan_blocks_per_iteration;
   settings.scan_interval_ms = p.scan_interval_ms;
+  settings.compute = node.computePool();
   auto sync = std::make_shared<ZhtlcSync>(client, store, account.keys, settings, node.executor(),
                                           std::move(wallet.state));
   const std::uint64_t synced = co_await sync->syncToTip(

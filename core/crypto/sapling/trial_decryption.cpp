@@ -9,6 +9,8 @@
 
 #include <mbedtls/chacha20.h>
 
+#include <algorithm>
+
 #include "core/crypto/sapling/group_hash.h"
 #include "core/crypto/secret.h"
 
@@ -73,9 +75,11 @@ std::optional<SaplingNote> openCompact(const ByteArray<32>& ivk, const ByteArray
 
 }  // namespace
 
-std::vector<std::optional<SaplingNote>> trialDecryptCompact(
-    const ByteArray<32>& ivk, std::span<const CompactOutput> outputs) {
-  std::vector<std::optional<SaplingNote>> found(outputs.size());
+namespace {
+
+// Trial-decrypts `outputs` into `found` (same length), with one inversion for them all.
+void decryptRange(const ByteArray<32>& ivk, std::span<const CompactOutput> outputs,
+                  std::span<std::optional<SaplingNote>> found) {
   std::vector<Agreement> agreements;
   agreements.reserve(outputs.size());
   for (std::size_t i = 0; i < outputs.size(); ++i) {
@@ -100,6 +104,24 @@ std::vector<std::optional<SaplingNote>> trialDecryptCompact(
     if ((a.shared.u * zinv).isOdd() != negated) shared[31] |= 0x80;
     found[a.index] = openCompact(ivk, shared, outputs[a.index]);
   }
+}
+
+}  // namespace
+
+std::vector<std::optional<SaplingNote>> trialDecryptCompact(const ByteArray<32>& ivk,
+                                                            std::span<const CompactOutput> outputs,
+                                                            ComputePool* pool) {
+  std::vector<std::optional<SaplingNote>> found(outputs.size());
+  // Parts of at least kMinPart outputs, so that each one's inversion stays a small share.
+  constexpr std::size_t kMinPart = 64;
+  const std::size_t most = pool != nullptr ? pool->concurrency() : 1;
+  const std::size_t parts = std::max<std::size_t>(1, std::min(most, outputs.size() / kMinPart));
+  const std::size_t size = (outputs.size() + parts - 1) / parts;
+  runParts(pool, parts, [&](std::size_t part) {
+    const std::size_t begin = std::min(outputs.size(), part * size);
+    const std::size_t count = std::min(size, outputs.size() - begin);
+    decryptRange(ivk, outputs.subspan(begin, count), std::span(found).subspan(begin, count));
+  });
   return found;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/crypto/sapling/note_encryption.h"
+#include "core/platform/compute_pool.h"
 
 namespace walletd::sapling {
 
@@ -18,8 +19,9 @@ struct CompactOutput {
 };
 
 // For each output, the note when it decrypts under `ivk` to a note whose commitment is its cmu
-// (as tryDecryptCompact), else nullopt.
+// (as tryDecryptCompact), else nullopt. With a pool, the outputs are split over its threads.
 std::vector<std::optional<SaplingNote>> trialDecryptCompact(const ByteArray<32>& ivk,
-                                                            std::span<const CompactOutput> outputs);
+                                                            std::span<const CompactOutput> outputs,
+                                                            ComputePool* pool = nullptr);
 
 }  // namespace walletd::sapling

@@ -6,6 +6,7 @@
 
 #include "core/crypto/sapling/group_hash.h"
 #include "core/crypto/sapling/note_encryption.h"
+#include "core/crypto/sapling/trial_decryption.h"
 #include "tests/unit/crypto/sapling_vectors.h"
 
 using namespace walletd;
@@ -101,4 +102,53 @@ TEST_CASE("Sapling trial decryption opens nothing with a wrong key or commitment
   output = outputOf(row);
   output.enc_ciphertext[100] ^= 1;  // the tag no longer verifies
   CHECK_FALSE(tryDecryptFull(ivk, output).has_value());
+}
+
+namespace {
+
+// A pool that runs the parts last first, as threads may: the split must not depend on order.
+class BackwardsPool : public ComputePool {
+ public:
+  std::size_t concurrency() const override { return 3; }
+  void run(std::size_t parts, const std::function<void(std::size_t)>& part) override {
+    runs.push_back(parts);
+    for (std::size_t i = parts; i-- > 0;) part(i);
+  }
+  std::vector<std::size_t> runs;
+};
+
+}  // namespace
+
+TEST_CASE("Sapling batch trial decryption finds the same notes split over a pool's parts") {
+  const auto rows = zcashVectors("sapling_note_encryption.json");
+  const ByteArray<32> ivk = hexArray<32>(rows.at(3).at("ivk"));
+  std::vector<OutputCiphertexts> ciphertexts;
+  for (const VectorRow& row : rows) ciphertexts.push_back(outputOf(row));
+  // 200 outputs: every vector row 20 times; only row 3's (and any row with the same ivk) open.
+  std::vector<CompactOutput> outputs;
+  for (int copy = 0; copy < 20; ++copy) {
+    for (const OutputCiphertexts& c : ciphertexts) {
+      outputs.push_back({c.cmu, c.epk, ByteView(c.enc_ciphertext).subspan(0, 52)});
+    }
+  }
+  const auto alone = trialDecryptCompact(ivk, outputs);
+  BackwardsPool pool;
+  const auto split = trialDecryptCompact(ivk, outputs, &pool);
+  CHECK(pool.runs == std::vector<std::size_t>{3});
+  REQUIRE(alone.size() == split.size());
+  std::size_t found = 0;
+  for (std::size_t i = 0; i < alone.size(); ++i) {
+    REQUIRE(alone[i].has_value() == split[i].has_value());
+    const bool mine = rows.at(i % rows.size()).at("ivk") == rows.at(3).at("ivk");
+    CHECK(alone[i].has_value() == mine);
+    if (alone[i]) {
+      ++found;
+      CHECK(alone[i]->value == split[i]->value);
+    }
+  }
+  CHECK(found >= 20);
+  // Too few outputs for two parts of 64: one part, run in place.
+  BackwardsPool small;
+  CHECK(trialDecryptCompact(ivk, std::span(outputs).first(100), &small).size() == 100);
+  CHECK(small.runs.empty());
 }

@@ -108,11 +108,11 @@ class BlockWalker {
 }  // namespace
 
 ScanOutcome scanBlocks(WalletState& state, const ScanKeys& keys,
-                       std::span<const CompactBlock> blocks) {
+                       std::span<const CompactBlock> blocks, ComputePool* pool) {
   ScanOutcome outcome;
   if (blocks.empty()) return outcome;
   const std::vector<sapling::CompactOutput> outputs = outputsOf(blocks);
-  const auto hits = sapling::trialDecryptCompact(keys.ivk, outputs);
+  const auto hits = sapling::trialDecryptCompact(keys.ivk, outputs, pool);
   const std::optional<sapling::SaplingNote>* hit = hits.data();
   BlockWalker walker(state, keys);
   for (const CompactBlock& block : blocks) {

@@ -11,6 +11,7 @@
 #include "core/coins/zhtlc/lightwalletd/compact_formats.h"
 #include "core/coins/zhtlc/sync/wallet_state.h"
 #include "core/crypto/sapling/jubjub_point.h"
+#include "core/platform/compute_pool.h"
 
 namespace walletd {
 
@@ -34,8 +35,8 @@ struct ScanOutcome {
 
 // Scans `blocks` (consecutive, the first following state.height) into `state`. Throws
 // ChainMismatch before changing anything when the first block does not follow, and leaves the
-// blocks before a later mismatch scanned.
+// blocks before a later mismatch scanned. Trial decryption spreads over `pool` when given.
 ScanOutcome scanBlocks(WalletState& state, const ScanKeys& keys,
-                       std::span<const CompactBlock> blocks);
+                       std::span<const CompactBlock> blocks, ComputePool* pool = nullptr);
 
 }  // namespace walletd

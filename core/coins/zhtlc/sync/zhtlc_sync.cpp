@@ -74,7 +74,7 @@ Task<bool> ZhtlcSync::scanChunk(const std::vector<CompactBlock>& blocks, std::ui
     const std::size_t n = std::min(batch, blocks.size() - at);
     std::optional<std::uint64_t> fork;
     try {
-      scanBlocks(state_, keys_, std::span(blocks).subspan(at, n));
+      scanBlocks(state_, keys_, std::span(blocks).subspan(at, n), settings_.compute);
     } catch (const ChainMismatch& e) {
       fork = e.height;
     }

@@ -22,6 +22,7 @@ struct SyncSettings {
   std::uint32_t scan_blocks_per_iteration = 1000;
   std::uint64_t scan_interval_ms = 0;
   std::uint64_t download_chunk = 10000;
+  ComputePool* compute = nullptr;  // the host's cores for trial decryption; null: the core's thread
 };
 
 // The wallet as of a checkpoint: lightwalletd's tree state at `height` (that block scanned).
