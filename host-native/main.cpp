@@ -132,6 +132,10 @@ int run(const LaunchOptions& options) {
   }
   server.stop();
   stop_core();
+  // Worker threads still write into the coroutines that wait for them: finish them while the
+  // node (which owns those coroutines) is still whole.
+  http.shutdown();
+  streams.shutdown();
   return 0;
 }
 

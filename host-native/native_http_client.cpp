@@ -59,13 +59,17 @@ struct HttpAwaitable {
 
 NativeHttpClient::NativeHttpClient(Executor& core) : core_(core) {}
 
-NativeHttpClient::~NativeHttpClient() {
+void NativeHttpClient::shutdown() {
+  std::vector<std::thread> workers;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     stopping_ = true;
+    jobs_.clear();
+    workers = std::move(workers_);
+    workers_.clear();
   }
   wake_.notify_all();
-  for (auto& worker : workers_) worker.join();
+  for (auto& worker : workers) worker.join();
 }
 
 std::deque<NativeHttpClient::Job>::iterator NativeHttpClient::runnable() {
@@ -77,6 +81,7 @@ std::deque<NativeHttpClient::Job>::iterator NativeHttpClient::runnable() {
 
 void NativeHttpClient::enqueue(Job job) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (stopping_) return;  // the core has stopped: nobody would resume the caller
   jobs_.push_back(std::move(job));
   // A new worker when none is idle and this job could run now.
   if (idle_ == 0 && workers_.size() < kMaxWorkers && runnable() != jobs_.end()) {

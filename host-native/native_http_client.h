@@ -31,7 +31,12 @@ class NativeHttpClient : public HttpClient {
   static constexpr std::uint64_t kConnectTimeoutMs = 5000;
 
   explicit NativeHttpClient(Executor& core);
-  ~NativeHttpClient() override;  // finishes queued requests' threads; joins the workers
+  ~NativeHttpClient() override { shutdown(); }
+  // Drops the requests still queued (their callers would resume on a stopped core), lets the
+  // running ones finish, and joins the workers. The daemon calls it once the core has stopped
+  // and before the node goes, so that no worker writes an answer into a coroutine the node's
+  // teardown freed.
+  void shutdown();
   NativeHttpClient(const NativeHttpClient&) = delete;
   NativeHttpClient& operator=(const NativeHttpClient&) = delete;
 

@@ -578,9 +578,12 @@ struct ConnectAwaiter {
 
 }  // namespace
 
-NativeStreamConnector::~NativeStreamConnector() {
+void NativeStreamConnector::shutdown() {
   std::lock_guard<std::mutex> lock(mutex_);
-  for (auto& c : connecting_) c.thread.join();  // each is bounded by its connect deadline
+  for (auto& c : connecting_) {
+    if (c.thread.joinable()) c.thread.join();
+  }
+  connecting_.clear();
 }
 
 bool NativeStreamConnector::supports(const std::string& scheme) const {

@@ -25,7 +25,11 @@ class NativeStreamConnector : public StreamConnector {
   static constexpr std::size_t kMaxLineBytes = 8 << 20;
 
   explicit NativeStreamConnector(Executor& core) : core_(core) {}
-  ~NativeStreamConnector() override;  // joins the connecting threads
+  ~NativeStreamConnector() override { shutdown(); }
+  // Joins the connecting threads (each is bounded by its connect deadline). The daemon calls it
+  // once the core has stopped and before the node goes, so that no connecting thread writes
+  // into a coroutine the node's teardown freed.
+  void shutdown();
   NativeStreamConnector(const NativeStreamConnector&) = delete;
   NativeStreamConnector& operator=(const NativeStreamConnector&) = delete;
 
