@@ -28,6 +28,10 @@ class WithdrawProgress {
   void finishing() const { step("Finishing"); }
   // True for task::withdraw, false for a plain withdraw (KDF's ZHTLC coins refuse the latter).
   bool inTask() const { return handle_ != nullptr; }
+  // Cancelled by task::withdraw::cancel (never, for a plain withdraw): for a family that waits.
+  CancellationToken cancellation() const {
+    return handle_ ? handle_->cancellation() : CancellationToken{};
+  }
 
  private:
   void step(const char* status) const {
