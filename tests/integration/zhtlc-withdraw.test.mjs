@@ -1,6 +1,7 @@
 // ZHTLC withdraws with the real walletd daemon, which has no Sapling prover: task::withdraw
 // checks the request as KDF's ZCoin::init_withdraw does (custom fee, `from`, a transparent `to`,
-// a memo over 512 bytes, more than the notes hold: KDF's errors) and then refuses with an error
+// a memo over 512 bytes, more than the notes hold: KDF's errors; when notes locked by its own
+// broadcast hide the funds, KDF's wait, which a cancel ends) and then refuses with an error
 // naming the missing prover; the plain withdraw is KDF's InternalError. send_raw_transaction
 // broadcasts a shielded transaction through lightwalletd's SendTransaction (the peer checks it
 // as a node would, short of the proofs: anchors, nullifiers, RedJubjub signatures) and locks the
@@ -14,7 +15,7 @@ import { decodeAddress } from '../peers/sapling-notes.mjs';
 import { parseV4 } from '../peers/sapling-verify.mjs';
 import { iguanaPrivateKey } from '../support/sapling-peer.mjs';
 import { runOracle } from '../support/key-oracle.mjs';
-import { until } from '../support/until.mjs';
+import { until, sleep } from '../support/until.mjs';
 import { viewingKeyParts, arrrActivation, runTask, oracleSpendRequest } from '../support/zhtlc-harness.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
 
@@ -100,6 +101,15 @@ test('send_raw_transaction broadcasts through lightwalletd, locks the spent note
   assert.equal(again.status, 502, again.text);
   assert.equal(again.json.error_type, 'Transport');
   assert.match(again.json.error, /bad-txns-shielded-requirements-not-met/);
+  // Only the locked note stands between 0.33 and its funds: KDF's wait (retries 15 s apart),
+  // which task::withdraw::cancel ends.
+  const waiting = await walletd.rpc('task::withdraw::init', { coin: 'ARRR', to: payee, amount: '0.33' });
+  const id = waiting.json.result.task_id;
+  await sleep(300);
+  const held = (await walletd.rpc('task::withdraw::status', { task_id: id })).json.result;
+  assert.deepEqual([held.status, held.details], ['InProgress', 'GeneratingTransaction']);
+  assert.equal((await walletd.rpc('task::withdraw::cancel', { task_id: id })).json.result, 'success');
+  assert.equal((await walletd.rpc('task::withdraw::status', { task_id: id })).json.error_type, 'NoSuchTask');
   // Mined: the next sync round (every 10 s) sees the note spent and the change arrive.
   chain.mine(1);
   await until(async () => (await balance()).balance === '0.32999', 30000, 'the spend and the change synced');

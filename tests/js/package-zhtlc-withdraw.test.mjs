@@ -20,11 +20,11 @@ import airgap from '@airgap/sapling-wasm';
 import { createWalletd, createAirgapSaplingProver, IndexedDbStorage } from '../support/walletd-package.mjs';
 import { SaplingChain, authenticationPath } from '../peers/sapling-chain.mjs';
 import { startLightwalletd } from '../peers/lightwalletd.mjs';
-import { decodeAddress } from '../peers/sapling-notes.mjs';
+import { decodeAddress, merkleHash } from '../peers/sapling-notes.mjs';
 import { parseV4, zip243ShieldedDigest, verifySpendAuth, verifyBinding, recoverWithOvk, decryptWithIvk } from '../peers/sapling-verify.mjs';
 import { mockSaplingProver } from '../support/mock-sapling-prover.mjs';
 import { viewingKeyParts, arrrActivation, runTask } from '../support/zhtlc-harness.mjs';
-import { until } from '../support/until.mjs';
+import { until, sleep } from '../support/until.mjs';
 import { repoRoot, PASSWORD } from '../support/walletd-process.mjs';
 import { airgapSpendArguments } from '../../js/src/sapling-prover.js';
 
@@ -99,6 +99,20 @@ test('task::withdraw builds a transaction a node accepts, answered as KDF answer
     assert.equal(a.position, String(spent[i].position));
   }
   assert.deepEqual([prover.contexts, prover.closed], [1, 1]);
+  // Each path (and the adaptor's MerklePath bytes for @airgap, root level first) leads from the
+  // note's commitment to the anchor.
+  const fold = (leaf, position, path) => path.reduce((node, sibling, level) => (Math.floor(position / 2 ** level) % 2
+    ? merkleHash(level, sibling, node) : merkleHash(level, node, sibling)), leaf);
+  for (const [i, a] of asked.entries()) {
+    const leaf = chain.leaves()[spent[i].position];
+    assert.equal(hex(fold(leaf, spent[i].position, a.path.map((n) => Buffer.from(n, 'hex')))), a.anchor);
+    const bytes = airgapSpendArguments(a).merklePath;
+    assert.deepEqual([bytes.length, bytes[0]], [1 + 32 * 33 + 8, 32]);
+    const nodes = Array.from({ length: 32 }, (_, k) => bytes.subarray(2 + 33 * k, 34 + 33 * k)).reverse();
+    const position = Number(Buffer.from(bytes.subarray(1 + 32 * 33)).readBigUInt64LE());
+    assert.equal(position, spent[i].position);
+    assert.equal(hex(fold(leaf, position, nodes)), a.anchor);
+  }
   // Building spends nothing: the balance is whole until the transaction is broadcast.
   assert.deepEqual([(await balance()).balance, (await balance()).unspendable_balance], ['0.31', '0']);
 });
@@ -129,14 +143,23 @@ test('send_raw_transaction broadcasts it; the notes and the change stay locked u
   assert.equal(chain.submitted.length, 1);
   const locked = await balance();
   assert.deepEqual([locked.balance, locked.unspendable_balance], ['0.2', '0.00999']);
-  // The locked notes are not spent again: 0.2 is all there is.
-  const short = await runTask(call, 'task::withdraw', { coin: 'ARRR', to: PAYEE, amount: '0.2' });
-  assert.equal(short.details.error_type, 'NotSufficientBalance');
-  assert.deepEqual(short.details.error_data, { coin: 'ARRR', available: '0.2', required: '0.20001' });
+  // 0.2 + fee needs more than the unlocked 0.2: KDF waits for the locked notes (retries 15 s
+  // apart), and the withdraw goes through once the chain has mined the first one.
+  const init = await call('task::withdraw::init', { coin: 'ARRR', to: PAYEE, amount: '0.2' });
+  const id = init.json.result.task_id;
+  await sleep(300);
+  const waiting = (await call('task::withdraw::status', { task_id: id })).json.result;
+  assert.deepEqual([waiting.status, waiting.details], ['InProgress', 'GeneratingTransaction']);
   chain.mine(1);
   await until(async () => (await balance()).balance === '0.20999', 30000, 'the mined withdraw synced');
   assert.equal((await balance()).unspendable_balance, '0');
   assert.equal(chain.ledger().balance, 20_999_000);
+  const second = await until(async () => {
+    const r = (await call('task::withdraw::status', { task_id: id })).json.result;
+    return r.status !== 'InProgress' && r;
+  }, 60000, 'the withdraw that waited');
+  assert.equal(second.status, 'Ok', JSON.stringify(second));
+  assert.deepEqual([second.details.spent_by_me, second.details.received_by_me], ['0.20999', '0.00998']);
 });
 
 test('a prover that fails fails the withdraw with its reason; nothing is built', async () => {

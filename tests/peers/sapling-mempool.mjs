@@ -1,6 +1,7 @@
 // What a Pirate/Zcash node checks before it takes a shielded transaction from lightwalletd's
 // SendTransaction, short of the Groth16 proofs (no parameters here): a well-formed version-4
-// transaction, every anchor a root the chain's tree has had, no nullifier already spent (in a
+// transaction not expired or expiring within 3 blocks, no nullifier twice in it, every anchor a
+// root the chain's tree has had, no nullifier already spent (in a
 // block or in the mempool), every spend authorisation and the binding signature valid over
 // ZIP-243's digest (tests/peers/sapling-verify.mjs, @noble). An accepted transaction waits in the
 // chain's pending list for the next mined block; outputs the watched wallet can decrypt (its ivk)
@@ -28,8 +29,13 @@ function spentNullifiers(chain) {
   return spent;
 }
 
-// Why the node refuses `tx`, or null.
+// Why the node refuses `tx`, or null (zcashd's reject reasons).
 function refusal(chain, tx) {
+  const expiry = Buffer.from(tx.expiry).readUInt32LE();
+  const next = chain.tipHeight() + 1;
+  if (expiry !== 0 && next > expiry) return 'tx-overwinter-expired';
+  if (expiry !== 0 && next + 3 > expiry) return 'tx-expiring-soon';
+  if (new Set(tx.spends.map((s) => hex(s.nf))).size !== tx.spends.length) return 'bad-spend-description-nullifiers-duplicate';
   const roots = knownRoots(chain);
   const spent = spentNullifiers(chain);
   if (tx.spends.some((s) => !roots.has(hex(s.anchor)) || spent.has(hex(s.nf)))) return 'bad-txns-shielded-requirements-not-met';

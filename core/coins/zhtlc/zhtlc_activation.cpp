@@ -29,6 +29,7 @@ ZhtlcProtocol protocolOf(const CoinEntry& entry, const std::string& ticker) {
 struct SaplingAccount {
   ScanKeys keys;
   ByteArray<32> ovk{};
+  sapling::PaymentAddress payment_address;
   std::string address;
   std::string wallet_id;
 };
@@ -45,7 +46,8 @@ SaplingAccount accountOf(Node& node, const ZhtlcProtocol& protocol,
   out.keys.ivk = fvk.fvk.ivk();
   out.keys.nk = fvk.fvk.nk;
   out.ovk = fvk.fvk.ovk;
-  out.address = encodeSaplingAddress(protocol.hrp_address, fvk.defaultAddress().second);
+  out.payment_address = fvk.defaultAddress().second;
+  out.address = encodeSaplingAddress(protocol.hrp_address, out.payment_address);
   out.wallet_id = toHex(fvk.fvk.fingerprint());
   return out;
 }
@@ -131,6 +133,7 @@ Task<ActivatedCoins> ZhtlcActivator::activate(Node& node, const CoinEntry& entry
   ZhtlcCoinParts parts;
   parts.ticker = p.ticker;
   parts.address = account.address;
+  parts.own = account.payment_address;
   parts.sync = sync;
   parts.store = store;
   parts.protocol = protocol;
@@ -142,6 +145,7 @@ Task<ActivatedCoins> ZhtlcActivator::activate(Node& node, const CoinEntry& entry
   };
   parts.prover = node.saplingProver();
   parts.random = &node.random();
+  parts.executor = &node.executor();
   auto coin = std::make_shared<ZhtlcCoin>(std::move(parts));
   const BalanceInfo balance = coin->balanceNow();
   handle->setProgress("Finishing");

@@ -1,8 +1,10 @@
 #include "core/coins/zhtlc/zhtlc_coin.h"
 
+#include <algorithm>
 #include <functional>
 
 #include "core/async/rounds.h"
+#include "core/async/sleep.h"
 #include "core/coins/raw_transaction.h"
 #include "core/coins/zhtlc/sapling_transaction.h"
 #include "core/crypto/hashes.h"
@@ -37,6 +39,12 @@ constexpr std::size_t kMaxBuiltKept = 64;
       "Groth16 proofs. Use the npm package with a prover (createAirgapSaplingProver with the "
       "Sapling parameter files, see docs/zhtlc.md)";
   throw rpcError(WithdrawError::UnsupportedError, message, Json(message));
+}
+
+[[noreturn]] void throwLockedTimeout() {
+  const std::string message = "Locked notes did not become available after " +
+                              std::to_string(ZhtlcCoin::kLockedRetries) + " retries";
+  throw rpcError(WithdrawError::InternalError, message, Json(message));
 }
 
 [[noreturn]] void rawRefused(RawTransactionError type, const std::string& message) {
@@ -90,17 +98,57 @@ Task<TransactionDetails> ZhtlcCoin::withdraw(WithdrawRequest request) {
     throw rpcError(WithdrawError::InternalError, legacy, Json(legacy));
   }
   request.progress.generating();
-  const ZhtlcSpendView view{parts_.ticker, parts_.address, walletState(),
-                            parts_.locked, parts_.ivk,     parts_.protocol.tx_fee};
-  ZhtlcWithdrawPlan plan = planZhtlcWithdraw(view, request);
+  auto self = shared_from_this();  // the coin may be disabled while waiting or proving
+  ZhtlcWithdrawPlan plan = co_await planWhenUnlocked(request);
   if (parts_.prover == nullptr) noProver(parts_.ticker);
-  auto self = shared_from_this();  // the coin may be disabled while proving
   ZhtlcWithdrawSigner signer{parts_.spending_key(), *parts_.prover, *parts_.random};
   ZhtlcWithdrawal built = co_await buildZhtlcWithdraw(
       std::move(plan), std::move(signer), parts_.ticker, parts_.address, request.progress);
-  if (built_.size() >= kMaxBuiltKept) built_.erase(built_.begin());
-  built_[built.lock.txid] = built.lock;
+  rememberBuilt(built.lock);
   co_return std::move(built.details);
+}
+
+bool ZhtlcCoin::locksHideFunds() const {
+  const auto& notes = walletState().notes;
+  return std::any_of(notes.begin(), notes.end(), [&](const WalletNote& n) {
+    return !n.spent() && n.witness && parts_.locked.locks(n.nf);
+  });
+}
+
+std::optional<ZhtlcWithdrawPlan> ZhtlcCoin::tryPlan(const WithdrawRequest& request,
+                                                    std::uint64_t tip) const {
+  const ZhtlcSpendView view{parts_.ticker, parts_.address,         walletState(), parts_.locked,
+                            parts_.ivk,    parts_.protocol.tx_fee, parts_.own,    tip};
+  try {
+    return planZhtlcWithdraw(view, request);
+  } catch (const RpcError& e) {
+    if (e.type() != "NotSufficientBalance" || !locksHideFunds()) throw;
+  }
+  return std::nullopt;
+}
+
+// Each co_await at the loop's scope, with no locals beside it (GCC 12 and coroutine blocks).
+Task<ZhtlcWithdrawPlan> ZhtlcCoin::planWhenUnlocked(const WithdrawRequest& request) {
+  BlockId tip = co_await lightwalletd().latestBlock();
+  std::optional<ZhtlcWithdrawPlan> plan = tryPlan(request, tip.height);
+  std::uint32_t retries = 0;
+  while (!plan) {
+    if (retries++ >= kLockedRetries) throwLockedTimeout();
+    co_await sleepFor(*parts_.executor, kLockedRetryMs, request.progress.cancellation());
+    stop_.token().throwIfCancelled();  // the coin was disabled meanwhile
+    tip = co_await lightwalletd().latestBlock();
+    plan = tryPlan(request, tip.height);
+  }
+  co_return std::move(*plan);
+}
+
+void ZhtlcCoin::rememberBuilt(const LockedSpend& lock) {
+  if (built_order_.size() >= kMaxBuiltKept) {
+    built_.erase(built_order_.front());
+    built_order_.pop_front();
+  }
+  built_[lock.txid] = lock;
+  built_order_.push_back(lock.txid);
 }
 
 LockedSpend ZhtlcCoin::lockFor(ByteView raw, const ByteArray<32>& txid) const {
@@ -116,6 +164,7 @@ LockedSpend ZhtlcCoin::lockFor(ByteView raw, const ByteArray<32>& txid) const {
 }
 
 Task<std::string> ZhtlcCoin::sendRawTransaction(SendRawRequest request) {
+  auto self = shared_from_this();  // the coin may be disabled while broadcasting
   if (!request.tx_bytes) rawRefused(RawTransactionError::InvalidParam, "ZHTLC coins take tx_hex");
   const Bytes raw = std::move(*request.tx_bytes);
   const ByteArray<32> txid = sha256d(raw);
@@ -137,7 +186,6 @@ Task<std::string> ZhtlcCoin::sendRawTransaction(SendRawRequest request) {
                                                    std::to_string(answer.error_code) +
                                                    "): " + answer.error_message);
   }
-  auto self = shared_from_this();
   built_.erase(txid);
   if (!lock.nullifiers.empty()) {
     parts_.locked.add(lock);

@@ -7,6 +7,7 @@
 // than the last one told (a rewind's passing states are not told).
 #pragma once
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -23,6 +24,7 @@ namespace walletd {
 // What an activation hands its coin.
 struct ZhtlcCoinParts {
   std::string ticker, address;
+  sapling::PaymentAddress own;  // `address` decoded
   std::shared_ptr<ZhtlcSync> sync;
   std::shared_ptr<ZhtlcWalletStore> store;
   ZhtlcProtocol protocol;
@@ -32,12 +34,16 @@ struct ZhtlcCoinParts {
   std::function<sapling::ExtendedSpendingKey()> spending_key;
   SaplingProver* prover = nullptr;  // the host's; null: withdraw is refused
   Random* random = nullptr;
+  Executor* executor = nullptr;  // for the waits on locked notes
 };
 
 class ZhtlcCoin : public ActiveCoin, public std::enable_shared_from_this<ZhtlcCoin> {
  public:
   static constexpr std::uint64_t kSyncRoundMs = 10000;
   static constexpr unsigned kDecimals = 8;
+  // KDF's wait_for_spendable_balance: 40 retries 15 s apart while locked notes hide the funds.
+  static constexpr std::uint32_t kLockedRetries = 40;
+  static constexpr std::uint64_t kLockedRetryMs = 15000;
 
   explicit ZhtlcCoin(ZhtlcCoinParts parts);
 
@@ -74,12 +80,23 @@ class ZhtlcCoin : public ActiveCoin, public std::enable_shared_from_this<ZhtlcCo
 
  private:
   Task<bool> syncRound();
+  // The withdraw's plan; while only notes locked by the wallet's own broadcasts stand between
+  // it and enough funds, tries again every kLockedRetryMs (KDF's wait), until cancelled or the
+  // coin is disabled.
+  Task<ZhtlcWithdrawPlan> planWhenUnlocked(const WithdrawRequest& request);
+  // The plan against lightwalletd's tip `tip`; nullopt when locked notes hide the funds it needs.
+  std::optional<ZhtlcWithdrawPlan> tryPlan(const WithdrawRequest& request, std::uint64_t tip) const;
+  // Whether an unspent note is locked (KDF: fewer unlocked notes than wallet notes).
+  bool locksHideFunds() const;
+  // Remembers a built withdraw's lock until it is broadcast (the newest kMaxBuiltKept).
+  void rememberBuilt(const LockedSpend& lock);
   // The lock a broadcast of `raw` takes: the withdraw's own when walletd built it, else the
   // wallet's notes it spends (change unknown).
   LockedSpend lockFor(ByteView raw, const ByteArray<32>& txid) const;
 
   ZhtlcCoinParts parts_;
   std::map<ByteArray<32>, LockedSpend> built_;  // withdraws answered, by txid, until broadcast
+  std::deque<ByteArray<32>> built_order_;       // their txids, oldest first
   CancellationSource stop_;
   Json sync_status_ = "Finished";
   std::map<std::uint64_t, PublishFn> listeners_;

@@ -47,7 +47,8 @@ struct Wallet {
     state.notes.push_back(n);
     append(n.cmu);
   }
-  ZhtlcSpendView view() const { return {"ARRR", address, state, locked, ivk, 1000}; }
+  std::uint64_t tip = 0;
+  ZhtlcSpendView view() const { return {"ARRR", address, state, locked, ivk, 1000, own, tip}; }
 };
 
 WithdrawRequest request(const std::string& amount, std::optional<std::string> memo = {}) {
@@ -106,6 +107,8 @@ TEST_CASE("ZHTLC withdraw plan: notes ascending by value, locked ones skipped, c
   CHECK(plan.outputs[1].to.bytes() == w.own.bytes());
   CHECK(plan.outputs[1].memo[0] == 0xf6);
   CHECK(plan.expiry_height == w.state.height + 20);
+  w.tip = 1'900'123;  // lightwalletd's tip, ahead of the scan: the expiry counts from it
+  CHECK(planZhtlcWithdraw(w.view(), request("0.035")).expiry_height == 1'900'143);
   // Every path leads from its note to the anchor, the tree's root now.
   CHECK(plan.anchor == w.state.frontier.root());
   for (std::size_t i = 0; i < plan.spends.size(); ++i) {
@@ -159,6 +162,12 @@ TEST_CASE("ZHTLC locked notes: counted until the chain spends them or passes the
   CHECK(locked.lockedChange(w.state) == 0);
   CHECK(locked.settle(w.state));
   CHECK((locked.empty() && !locked.settle(w.state)));
-  const LockedNotes again = LockedNotes::fromJson(LockedNotes().toJson());
-  CHECK(again.empty());
+  LockedNotes forever;  // expiry 0: the transaction never expires, nor does its lock
+  forever.add({w.leaf(9), {w.state.notes[1].nf}, 7, 0});
+  w.state.notes[1].spent_txid.reset();
+  w.state.height = 1'000'000;
+  CHECK(forever.lockedChange(w.state) == 7);
+  const LockedNotes again = LockedNotes::fromJson(forever.toJson());
+  CHECK((again.locks(w.state.notes[1].nf) && again.lockedChange(w.state) == 7));
+  CHECK(LockedNotes::fromJson(LockedNotes().toJson()).empty());
 }

@@ -34,7 +34,7 @@ bool LockedNotes::locks(const ByteArray<32>& nullifier) const {
 }
 
 bool LockedNotes::settledBy(const LockedSpend& spend, const WalletState& state) {
-  if (state.height > spend.expiry_height) return true;
+  if (spend.expiry_height != 0 && state.height > spend.expiry_height) return true;  // 0: never
   return std::all_of(spend.nullifiers.begin(), spend.nullifiers.end(),
                      [&](const ByteArray<32>& nf) { return spentIn(state, nf); });
 }

@@ -107,11 +107,12 @@ ZhtlcWithdrawPlan planZhtlcWithdraw(const ZhtlcSpendView& wallet, const Withdraw
     plan.spends.push_back(std::move(spend));
     plan.nullifiers.push_back(n->nf);
   }
-  plan.own = decodeSaplingAddress(kMainnetHrp, wallet.address);
+  plan.own = wallet.own;
   plan.change = plan.spent - required;
   plan.outputs.push_back({plan.to, plan.amount, memo});
   if (plan.change > 0) plan.outputs.push_back({plan.own, plan.change, emptyMemo()});
-  plan.expiry_height = static_cast<std::uint32_t>(wallet.state.height) + kZhtlcExpiryDelta;
+  const std::uint64_t tip = std::max(wallet.chain_tip, wallet.state.height);
+  plan.expiry_height = static_cast<std::uint32_t>(tip) + kZhtlcExpiryDelta;
   return plan;
 }
 

@@ -4,7 +4,7 @@
 // the spendable balance less the fee); the memo; the notes ascending by value, unlocked and
 // witnessed, until they cover amount + fee; the change back to the wallet's own address. The
 // anchor is the tree's root at the scanned block, and every path is taken at that block; the
-// expiry is that block + 20 (librustzcash's builder default).
+// expiry is the chain's tip + 20 (librustzcash's builder default; KDF first syncs to the tip).
 #pragma once
 
 #include <optional>
@@ -25,6 +25,8 @@ struct ZhtlcSpendView {
   const LockedNotes& locked;
   const ByteArray<32>& ivk;
   std::uint64_t fee = 0;
+  sapling::PaymentAddress own;  // `address` decoded (under the coin's HRP)
+  std::uint64_t chain_tip = 0;  // lightwalletd's; the expiry counts from it (or the scan's height)
 };
 
 struct ZhtlcWithdrawPlan {
