@@ -149,13 +149,17 @@ void FileStorage::loadExistingSpaces() {
   }
 }
 
-FileStorage::~FileStorage() {
+void FileStorage::shutdown() {
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
   }
   wake_.notify_all();
-  writer_.join();
+  if (writer_.joinable()) writer_.join();
+}
+
+FileStorage::~FileStorage() {
+  shutdown();
   for (auto& [ns, s] : spaces_) {
     if (s->fd >= 0) ::close(s->fd);
   }

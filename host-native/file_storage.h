@@ -30,7 +30,11 @@ class FileStorage : public Storage {
   // it cannot be used and StorageCorrupt on damage to acknowledged records. Completions are
   // posted to `core`.
   FileStorage(std::string dir, Executor& core);
-  ~FileStorage() override;  // finishes queued writes, then stops the writer
+  ~FileStorage() override;  // shutdown(), then closes the files
+  // Finishes the queued writes (each made durable, as always), then stops the writer. The daemon
+  // calls it once the core has stopped and before the node goes: the writer tells each write's
+  // coroutine that it is done, and the node owns those coroutines.
+  void shutdown();
   FileStorage(const FileStorage&) = delete;
   FileStorage& operator=(const FileStorage&) = delete;
 

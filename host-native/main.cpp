@@ -88,9 +88,14 @@ int run(const LaunchOptions& options) {
             Platform{executor, storage, clock, random, sink, http, nullptr, &files, &streams,
                      nullptr, &compute},
             [main_thread] { pthread_kill(main_thread, SIGUSR1); });
+  // Worker threads write into the coroutines that wait for them (HTTP answers, connections,
+  // durable writes): they finish while the node, which owns those coroutines, is still whole.
   auto stop_core = [&] {
     executor.stop();
     core_thread.join();
+    http.shutdown();
+    streams.shutdown();
+    storage.shutdown();
   };
   try {
     runOnCore<bool>(executor, [&node]() -> Task<bool> {
@@ -132,10 +137,6 @@ int run(const LaunchOptions& options) {
   }
   server.stop();
   stop_core();
-  // Worker threads still write into the coroutines that wait for them: finish them while the
-  // node (which owns those coroutines) is still whole.
-  http.shutdown();
-  streams.shutdown();
   return 0;
 }
 

@@ -52,10 +52,10 @@ TEST_CASE("partial requests ask for more, with the size needed once the headers 
 
 TEST_CASE("chunked bodies are decoded; trailers and malformed chunks are refused") {
   IncomingRequest out;
-  ParseResult r =
-      parse("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
-            "2\r\n{}\r\n3;ext=1\r\nabc\r\n0\r\n\r\n",
-            out);
+  ParseResult r = parse(
+      "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+      "2\r\n{}\r\n3;ext=1\r\nabc\r\n0\r\n\r\n",
+      out);
   REQUIRE(r.kind == Kind::Complete);
   REQUIRE(out.body == "{}abc");
   REQUIRE(refusal("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"

@@ -17,9 +17,11 @@ using namespace walletd;
 TEST_CASE("NativeHttpClient::shutdown finishes running requests and drops queued ones") {
   httplib::Server server;
   std::atomic<int> started{0}, served{0};
+  std::atomic<bool> release{false};
   server.Get("/slow", [&](const httplib::Request&, httplib::Response& res) {
     ++started;
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    for (int i = 0; i < 10000 && !release; ++i)  // held until shutdown() has begun
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
     ++served;
     res.set_content("ok", "text/plain");
   });
@@ -51,7 +53,17 @@ TEST_CASE("NativeHttpClient::shutdown finishes running requests and drops queued
     REQUIRE(started == 4);
     core.stop();
     core_thread.join();
+    // The four answers come only once shutdown() has dropped the queue: none of the six queued
+    // requests can take a freed slot first.
+    std::atomic<bool> shutting{false};
+    std::thread releaser([&] {
+      while (!shutting) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      release = true;
+    });
+    shutting = true;
     http.shutdown();
+    releaser.join();
     CHECK(served == 4);  // the running four finished; the six queued never went out
     CHECK(started == 4);
     CHECK(answered == 0);  // the core had stopped: nobody was resumed

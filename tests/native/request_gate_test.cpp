@@ -7,15 +7,16 @@ using namespace walletd;
 
 TEST_CASE("Host: loopback names and addresses, the rpcip and the allow-list") {
   GateSettings gate{"127.0.0.1", {"wallet.lan"}};
-  for (const char* ok : {"localhost", "LOCALHOST:7783", "127.0.0.1", "127.0.0.1:7783",
-                         "127.1.2.3:80", "[::1]:7783", "[::1]", "wallet.lan", "Wallet.LAN:7783",
-                         "localhost."}) {
+  for (const char* ok :
+       {"localhost", "LOCALHOST:7783", "127.0.0.1", "127.0.0.1:7783", "127.1.2.3:80", "[::1]:7783",
+        "[::1]", "wallet.lan", "Wallet.LAN:7783", "localhost."}) {
     INFO(ok);
     REQUIRE(hostAllowed(ok, gate));
   }
-  for (const char* bad : {"evil.example", "evil.example:7783", "127.0.0.1.evil.example",
-                          "localhost.evil.example", "128.0.0.1", "127.0.0.01", "127.0.0",
-                          "127.0.0.256", "", ":7783", "localhost:x", "[::2]", "[::1", "sub.wallet.lan"}) {
+  for (const char* bad :
+       {"evil.example", "evil.example:7783", "127.0.0.1.evil.example", "localhost.evil.example",
+        "128.0.0.1", "127.0.0.01", "127.0.0", "127.0.0.256", "", ":7783", "localhost:x", "[::2]",
+        "[::1", "sub.wallet.lan"}) {
     INFO(bad);
     REQUIRE_FALSE(hostAllowed(bad, gate));
   }

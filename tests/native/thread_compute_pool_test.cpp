@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <set>
 #include <stdexcept>
 
@@ -25,6 +26,21 @@ TEST_CASE("ThreadComputePool runs each part once and waits for all") {
     for (const auto& r : runs) REQUIRE(r == 1);
     REQUIRE(!threads.empty());
   }
+  // Two parts that each wait (bounded) for the other to start run at once, on two threads.
+  std::atomic<int> entered{0};
+  std::set<std::thread::id> pair;
+  std::mutex m;
+  pool.run(2, [&](std::size_t) {
+    {
+      std::lock_guard lock(m);
+      pair.insert(std::this_thread::get_id());
+    }
+    ++entered;
+    for (int i = 0; i < 2000 && entered < 2; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  });
+  CHECK(entered == 2);
+  CHECK(pair.size() == 2);
 }
 
 TEST_CASE("ThreadComputePool rethrows a part's exception after the other parts ran") {
