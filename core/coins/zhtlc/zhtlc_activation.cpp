@@ -126,8 +126,11 @@ Task<ActivatedCoins> ZhtlcActivator::activate(Node& node, const CoinEntry& entry
   settings.compute = node.computePool();
   auto sync = std::make_shared<ZhtlcSync>(client, store, account.keys, settings, node.executor(),
                                           std::move(wallet.state));
-  const std::uint64_t synced = co_await sync->syncToTip(
-      [handle](const Json& status) { handle->setProgress(status); }, handle->cancellation());
+  // Named locals, not temporaries in the co_await: GCC 12 destroys such temporaries twice, and
+  // this lambda holds a shared_ptr (its double release freed the task handle early).
+  const ZhtlcSync::Report report = [handle](const Json& status) { handle->setProgress(status); };
+  const CancellationToken cancel = handle->cancellation();
+  const std::uint64_t synced = co_await sync->syncToTip(report, cancel);
   handle->setProgress("RequestingWalletBalance");
   LockedNotes locked = co_await store->loadLocked();
   ZhtlcCoinParts parts;

@@ -208,9 +208,11 @@ void ZhtlcCoin::startSyncLoop(Executor& executor) {
 
 Task<bool> ZhtlcCoin::syncRound() {
   std::optional<std::string> failure;
+  // Named, not temporaries in the co_await (GCC 12 destroys those twice).
+  const ZhtlcSync::Report report = [this](const Json& status) { sync_status_ = status; };
+  const CancellationToken stop = stop_.token();
   try {
-    co_await parts_.sync->syncToTip([this](const Json& status) { sync_status_ = status; },
-                                    stop_.token());
+    co_await parts_.sync->syncToTip(report, stop);
     if (parts_.locked.settle(walletState())) co_await parts_.store->saveLocked(parts_.locked);
     sync_status_ = "Finished";
     balanceMayHaveChanged();
