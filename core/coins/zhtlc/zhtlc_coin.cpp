@@ -77,13 +77,11 @@ void ZhtlcCoin::balanceMayHaveChanged() {
 }
 
 BalanceInfo ZhtlcCoin::balanceNow() const {
-  std::uint64_t spendable = 0;
-  for (const WalletNote& n : walletState().notes) {
-    if (!n.spent() && !parts_.locked.locks(n.nf)) spendable += n.value;
-  }
+  const WalletState& state = walletState();
+  const std::uint64_t spendable = state.unspentValue() - parts_.locked.lockedValue(state);
   BalanceInfo out = spendableBalance(UInt256(spendable), kDecimals);
   out.unspendable =
-      spendableBalance(UInt256(parts_.locked.lockedChange(walletState())), kDecimals).spendable;
+      spendableBalance(UInt256(parts_.locked.lockedChange(state)), kDecimals).spendable;
   return out;
 }
 

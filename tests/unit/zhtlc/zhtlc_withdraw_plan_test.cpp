@@ -156,6 +156,7 @@ TEST_CASE("ZHTLC locked notes: counted until the chain spends them or passes the
   locked.add({{}, {w.state.notes[0].nf}, 4'000'000, 120});
   locked.add({{}, {w.state.notes[1].nf}, 1'000'000, 110});
   CHECK((locked.locks(w.state.notes[0].nf) && locked.lockedChange(w.state) == 5'000'000));
+  CHECK(locked.lockedValue(w.state) == 8'000'000);
   w.state.notes[0].spent_txid = ByteArray<32>{};  // mined: its change is a note of the state now
   CHECK(locked.lockedChange(w.state) == 1'000'000);
   w.state.height = 111;  // past the second one's expiry: it can never be mined

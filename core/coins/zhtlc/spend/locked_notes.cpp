@@ -39,6 +39,14 @@ bool LockedNotes::settledBy(const LockedSpend& spend, const WalletState& state) 
                      [&](const ByteArray<32>& nf) { return spentIn(state, nf); });
 }
 
+std::uint64_t LockedNotes::lockedValue(const WalletState& state) const {
+  std::uint64_t sum = 0;
+  for (const WalletNote& n : state.notes) {
+    if (!n.spent() && locks(n.nf)) sum += n.value;
+  }
+  return sum;
+}
+
 std::uint64_t LockedNotes::lockedChange(const WalletState& state) const {
   std::uint64_t sum = 0;
   for (const LockedSpend& s : spends_) {

@@ -22,6 +22,8 @@ class LockedNotes {
  public:
   void add(LockedSpend spend);
   bool locks(const ByteArray<32>& nullifier) const;
+  // The value of `state`'s unspent notes that a lock holds (out of the spendable balance).
+  std::uint64_t lockedValue(const WalletState& state) const;
   // The change of the locks `state` has not settled yet (a mined transaction's change is a
   // note of the state already: never counted twice).
   std::uint64_t lockedChange(const WalletState& state) const;
