@@ -18,25 +18,6 @@
 namespace walletd {
 namespace {
 
-// What the connector opens for each server (TCP: tcp://url; SSL: ssl://url; WSS: wss://ws_url
-// or url; WS: ws://url), keeping only the servers whose protocol this host opens: coins files
-// list servers of every protocol, and the browser opens only WS and WSS.
-std::vector<StreamTarget> electrumTargets(const StreamConnector& connector,
-                                          const std::vector<ElectrumServerParams>& servers) {
-  std::vector<StreamTarget> out;
-  for (const ElectrumServerParams& server : servers) {
-    const std::string scheme = server.protocol == "SSL"   ? "ssl"
-                               : server.protocol == "WSS" ? "wss"
-                               : server.protocol == "WS"  ? "ws"
-                                                          : "tcp";
-    if (!connector.supports(scheme)) continue;
-    std::string where = server.protocol == "WSS" && server.ws_url ? *server.ws_url : server.url;
-    if (where.find("://") == std::string::npos) where = scheme + "://" + where;
-    out.push_back({where, !server.disable_cert_verification});
-  }
-  return out;
-}
-
 // The chain profile the coin's rules pick (CoinCreationError when none serves them).
 std::shared_ptr<const UtxoChain> chainOf(Node& node, const CoinEntry& entry,
                                          const std::string& ticker) {
@@ -95,14 +76,10 @@ std::unique_ptr<UtxoCoin> makeCoin(Node& node, const CoinEntry& entry,
       throwCoinCreationError(p.ticker, "cashaddress is for coins whose coins-file entry uses it");
     std::unique_ptr<UtxoBackend> backend;
     if (p.mode == UtxoActivationParams::Mode::Electrum) {
-      std::uint64_t timeout_ms = ElectrumClient::kDefaultRequestTimeoutMs;
-      for (const ElectrumServerParams& server : p.servers) {
-        if (server.timeout_sec) timeout_ms = std::min(timeout_ms, *server.timeout_sec * 1000);
-      }
       backend =
           std::make_unique<ElectrumBackend>(*node.streamConnector(), node.executor(),
                                             electrumTargets(*node.streamConnector(), p.servers),
-                                            timeout_ms, settings.decimals, chain);
+                                            electrumTimeoutMs(p.servers), settings.decimals, chain);
     } else {
       backend = std::make_unique<NativeBackend>(
           node.http(), daemonRpcAccess(entry, *node.localFiles()), settings.decimals);

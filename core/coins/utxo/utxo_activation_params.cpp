@@ -6,12 +6,7 @@ namespace walletd {
 namespace {
 
 using P = UtxoActivationParams;
-constexpr const char* kServerProtocols[] = {"TCP", "SSL", "WS", "WSS"};
 constexpr const char* kAddressFormats[] = {"standard", "segwit", "cashaddress"};
-
-void checkUrl(const std::string& url, const std::string& path) {
-  if (url.empty() || url.size() > 2048) throwInvalidParams(path + ": empty or too long");
-}
 
 void checkServerCount(const std::vector<ElectrumServerParams>& servers, const std::string& path) {
   if (servers.empty() || servers.size() > P::kMaxServers)
@@ -106,18 +101,6 @@ ObjectSchema<P> legacySwapFields() {
 }
 
 }  // namespace
-
-const ObjectSchema<ElectrumServerParams>& ElectrumServerParams::schema() {
-  using S = ElectrumServerParams;
-  static const auto s =
-      ObjectSchema<S>()
-          .required("url", &S::url, nullptr, &checkUrl)
-          .fallback<Literals<kServerProtocols>>("protocol", &S::protocol, "TCP")
-          .fallback("disable_cert_verification", &S::disable_cert_verification, false)
-          .optional("ws_url", &S::ws_url)
-          .optional("timeout_sec", &S::timeout_sec, nullptr, &inRange<1, 600>);
-  return s;
-}
 
 const ObjectSchema<UtxoMergeParams>& UtxoMergeParams::schema() {
   using M = UtxoMergeParams;

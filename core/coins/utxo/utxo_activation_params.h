@@ -9,20 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "core/coins/electrum_servers.h"
 #include "core/coins/platform_activation_params.h"
 #include "core/rpc/schema.h"
 #include "core/wallet/hd/hd_objects.h"
 
 namespace walletd {
-
-struct ElectrumServerParams {
-  std::string url;
-  std::string protocol = "TCP";  // TCP | SSL | WSS
-  bool disable_cert_verification = false;
-  std::optional<std::string> ws_url;
-  std::optional<std::uint64_t> timeout_sec;
-  static const ObjectSchema<ElectrumServerParams>& schema();
-};
 
 // KDF's UtxoMergeParams: merge_at required, check_every in seconds (a float, default 10),
 // max_merge_at_once default 100; no range checks at parse (the loop bounds what it does).

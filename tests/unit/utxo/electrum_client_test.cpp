@@ -7,7 +7,7 @@
 #include <deque>
 #include <map>
 
-#include "core/coins/utxo/electrum/electrum_client.h"
+#include "core/coins/electrum_client.h"
 #include "core/platform/http_client.h"
 #include "tests/unit/test_support.h"
 

@@ -9,7 +9,7 @@
 #include <set>
 
 #include "core/coins/utxo/chain/utxo_chain.h"
-#include "core/coins/utxo/electrum/electrum_client.h"
+#include "core/coins/electrum_client.h"
 #include "core/coins/utxo/utxo_backend.h"
 
 namespace walletd {

@@ -1,5 +1,5 @@
 // Electrum JSON-RPC over the host's line streams, with failover.
-#include "core/coins/utxo/electrum/electrum_client.h"
+#include "core/coins/electrum_client.h"
 
 #include <optional>
 
