@@ -1,6 +1,6 @@
 // KDF's clients' ZHTLC requests (tests/clients/corpus/zhtlc.json: KDF's test helpers, its docs,
 // the Flutter SDK, the desktop GUI; each entry names its source) sent to the real walletd with an
-// HD wallet (as the SDK opens) against the lightwalletd test peer. "ok" entries must activate
+// HD wallet (as the SDK opens) against the lightwalletd and Electrum test peers. "ok" entries must activate
 // for real — the task ends Ok with the balance the chain's ledger gives the HD account's address;
 // "accepted" entries must get past parsing (a result, or an error about the wallet or the peers);
 // refusals must carry KDF's error type.
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { bech32 } from '@scure/base';
 import { SaplingChain, arrrCheckpoint } from '../peers/sapling-chain.mjs';
 import { startLightwalletd } from '../peers/lightwalletd.mjs';
+import { startSaplingElectrum } from '../peers/sapling-node.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup, repoRoot, PASSWORD } from '../support/walletd-process.mjs';
 
 const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
@@ -18,11 +19,12 @@ const entries = JSON.parse(readFileSync(join(repoRoot, 'tests/clients/corpus/zht
 const coins = JSON.parse(readFileSync(join(repoRoot, 'config/coins.json'), 'utf8'));
 const SHAPE_ERRORS = new Set(['InvalidRequest', 'NoSuchMethod', 'InvalidMmRpcVersion']);
 const LEGACY_SHAPE = /unknown field|missing field|invalid type|unknown variant/;
-let chain, peer, walletd, dir, values, lastTaskId = 0;
+let chain, peer, electrum, walletd, dir, values, lastTaskId = 0;
 
 before(async () => {
   chain = new SaplingChain({ base: arrrCheckpoint(coins) });
   peer = await startLightwalletd(chain);
+  electrum = await startSaplingElectrum(chain);
   dir = tempDir('walletd-zhtlc-corpus-');
   walletd = await WalletdProcess.start(writeConfig(dir, { passphrase: MNEMONIC, enable_hd: true }));
   const keys = await walletd.rpc('get_private_keys', { coins: ['ARRR'], mode: 'hd', start_index: 0, end_index: 0, account_index: 0 });
@@ -35,13 +37,14 @@ before(async () => {
   chain.mine(1500);
   chain.send({ outputs: [{ to: row.address, value: 12_345_000 }, { to: 'other', value: 5 }] });
   chain.mine(4);
-  values = { USERPASS: PASSWORD, ZHTLC: 'ARRR', ELECTRUM: '127.0.0.1:1', LIGHTWALLETD: peer.grpcUrl,
+  values = { USERPASS: PASSWORD, ZHTLC: 'ARRR', ELECTRUM: electrum.tcpUrl, LIGHTWALLETD: peer.grpcUrl,
     SYNC_HEIGHT: 1901000, SYNC_DATE: Math.floor(Date.now() / 1000) - 3600 };
 });
 
 after(async () => {
   await walletd?.stop();
   await peer?.close();
+  await electrum?.stop();
   if (dir) cleanup(dir);
 });
 

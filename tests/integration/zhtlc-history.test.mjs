@@ -1,5 +1,7 @@
 // z_coin_tx_history with the real walletd against the lightwalletd test peer, whose chain holds
-// full version-4 transactions (tests/peers/sapling-chain.mjs) made by the independent harness:
+// full version-4 transactions (tests/peers/sapling-chain.mjs) made by the independent harness,
+// read back over the Electrum test server on the same chain (the transparent side, as KDF reads
+// the tip and full transactions):
 // a shielding of a transparent coin, a plain shielded payment, and a spend of the wallet's note
 // with a payment to another address, change and a DEX fee output. Rows are checked against the
 // harness's own account of each transaction: from/to (transparent addresses encoded here with
@@ -15,13 +17,14 @@ import { bech32 } from '@scure/base';
 import { SaplingChain, arrrCheckpoint } from '../peers/sapling-chain.mjs';
 import { randomAddress } from '../peers/sapling-notes.mjs';
 import { startLightwalletd } from '../peers/lightwalletd.mjs';
+import { startSaplingElectrum } from '../peers/sapling-node.mjs';
 import { bech32Long } from '../support/sapling-peer.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup, repoRoot } from '../support/walletd-process.mjs';
 
 const coins = JSON.parse(readFileSync(join(repoRoot, 'config/coins.json'), 'utf8'));
 const DEX_FEE_ADDRESS = 'zs1rp6426e9r6jkq2nsanl66tkd34enewrmr0uvj0zelhkcwmsy0uvxz2fhm9eu9rl3ukxvgzy2v9f';
 const DEX_FEE_OVK = new Uint8Array(32).fill(7);
-let chain, peer, dir, walletd, me, txs, other;
+let chain, peer, electrum, dir, walletd, me, txs, other;
 
 const zatoshi = (text) => Math.round(Number(text) * 1e8);
 const display = (hash) => Buffer.from(hash).reverse().toString('hex');
@@ -31,6 +34,7 @@ const tAddress = (hash20) => bs58check.encode(Buffer.concat([Buffer.from([28, 18
 before(async () => {
   chain = new SaplingChain({ base: arrrCheckpoint(coins) });
   peer = await startLightwalletd(chain);
+  electrum = await startSaplingElectrum(chain);
   dir = tempDir();
   walletd = await WalletdProcess.start(writeConfig(dir, { passphrase: 'zhtlc history test seed' }));
   const keys = await walletd.rpc('get_private_keys', { coins: ['ARRR'], mode: 'iguana' });
@@ -57,8 +61,9 @@ before(async () => {
   noteA.spentIn = spend;
   chain.mine(3);
   txs = { funding, shield, paid, spend, tAddress: tAddress(h20) };
+  await electrum.synced();
   const init = await walletd.rpc('task::enable_z_coin::init', { ticker: 'ARRR', activation_params: {
-    mode: { rpc: 'Light', rpc_data: { electrum_servers: [], light_wallet_d_servers: [peer.grpcUrl], sync_params: { height: 1900000 } } } } });
+    mode: { rpc: 'Light', rpc_data: { electrum_servers: [{ url: electrum.tcpUrl }], light_wallet_d_servers: [peer.grpcUrl], sync_params: { height: 1900000 } } } } });
   const done = await walletd.waitTask('enable_z_coin', init.json.result.task_id, 60000);
   assert.equal(done.status, 'Ok', JSON.stringify(done));
 });
@@ -66,6 +71,7 @@ before(async () => {
 after(async () => {
   await walletd?.stop();
   await peer?.close();
+  await electrum?.stop();
   if (dir) cleanup(dir);
 });
 
@@ -100,6 +106,23 @@ test('rows: newest first, from/to, amounts and fees as the transactions say', as
   assert.deepEqual([zatoshi(c.spent_by_me), zatoshi(c.received_by_me), zatoshi(c.my_balance_change), zatoshi(c.transaction_fee)],
     [199_999_000, 159_997_000, -40_002_000, 1000]);
   assert.ok(c.my_balance_change.startsWith('-'));
+  // Over Electrum: the three rows and the shielding's transparent input's transaction, each
+  // once; lightwalletd is not asked for transactions.
+  const fetched = electrum.requests.filter(([m]) => m === 'blockchain.transaction.get').map(([, p]) => p[0]);
+  assert.deepEqual([...fetched].sort(), [txs.spend, txs.paid, txs.shield, txs.funding].map((t) => display(t.hash)).sort());
+  assert.ok(!peer.calls.log.some((call) => call.method === 'GetTransaction'));
+});
+
+test('an Electrum server that answers another transaction is not believed: KDF\'s RpcError, no row', async () => {
+  electrum.fault = 'lie';
+  try {
+    const res = await history({});
+    assert.deepEqual([res.status, res.json.error_type], [500, 'RpcError'], res.text);
+    assert.match(res.json.error, /another transaction/);
+  } finally {
+    electrum.fault = null;
+  }
+  assert.equal((await history({})).status, 200);
 });
 
 test('paging: PageNumber and FromId as KDF pages; an unknown FromId and an inactive coin are KDF\'s errors', async () => {

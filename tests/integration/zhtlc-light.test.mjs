@@ -4,7 +4,9 @@
 // by an independent implementation (tests/peers/sapling-notes.mjs on @noble). Activation goes
 // through KDF's statuses to Ok; the balance equals the chain's ledger (received minus spent, the
 // spends found by nullifiers the harness computes from walletd's exported viewing key); a reorg
-// that drops a payment rewinds and resyncs; a restart resumes where the wallet stopped.
+// that drops a payment rewinds and resyncs; a restart resumes where the wallet stopped. The
+// transparent side (the activation's current_block) is the Electrum test server over the same
+// chain, as KDF reads it; an unreachable one fails the activation with KDF's Transport.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { join } from 'node:path';
 import { bech32 } from '@scure/base';
 import { SaplingChain, ZcashTree, arrrCheckpoint } from '../peers/sapling-chain.mjs';
 import { startLightwalletd } from '../peers/lightwalletd.mjs';
+import { startSaplingElectrum } from '../peers/sapling-node.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup, repoRoot } from '../support/walletd-process.mjs';
 import { openSse } from '../support/sse-client.mjs';
 import { makeTestCertificates } from '../peers/tls-proxy.mjs';
@@ -20,7 +23,7 @@ const coins = JSON.parse(readFileSync(join(repoRoot, 'config/coins.json'), 'utf8
 const cleanups = [];
 after(async () => { for (const c of cleanups.reverse()) await c(); });
 
-let chain, peer, dir, walletd, me, certs;
+let chain, peer, electrum, dir, walletd, me, certs;
 
 async function startWalletd() {
   const w = await WalletdProcess.start(join(dir, 'MM2.json'), { env: { SSL_CERT_FILE: certs.ca } });
@@ -36,7 +39,7 @@ function nkOf(viewingKey) {
 
 function activation(extra = {}, rpcData = {}) {
   return { ticker: 'ARRR', activation_params: {
-    mode: { rpc: 'Light', rpc_data: { electrum_servers: [{ url: '127.0.0.1:1' }], light_wallet_d_servers: [peer.grpcUrl], ...rpcData } },
+    mode: { rpc: 'Light', rpc_data: { electrum_servers: [{ url: electrum.tcpUrl }], light_wallet_d_servers: [peer.grpcUrl], ...rpcData } },
     ...extra } };
 }
 
@@ -65,6 +68,8 @@ before(async () => {
   certs = makeTestCertificates(dir);
   peer = await startLightwalletd(chain, { tls: certs });
   cleanups.push(() => peer.close());
+  electrum = await startSaplingElectrum(chain);
+  cleanups.push(() => electrum.stop());
   writeConfig(dir, { passphrase: 'zhtlc light test seed' });
   walletd = await startWalletd();
   const keys = await walletd.rpc('get_private_keys', { coins: ['ARRR'], mode: 'iguana' });
@@ -103,7 +108,12 @@ test('task::enable_z_coin: KDF statuses to Ok, the balance is the chain\'s ledge
   // KDF's order: ActivatingCoin, UpdatingBlocksCache, BuildingWalletDb (batches of 3 blocks), Ok.
   const kinds = seen.map((s) => (s.startsWith('{') ? Object.keys(JSON.parse(s))[0] : s.replaceAll('"', '')));
   const order = kinds.filter((k, i) => k !== kinds[i - 1]);
-  assert.deepEqual(order, ['ActivatingCoin', 'UpdatingBlocksCache', 'BuildingWalletDb', 'Ok'], seen.join(' '));
+  // RequestingWalletBalance (the Electrum tip) and Finishing are brief: seen or not, in KDF's place.
+  const brief = new Set(['RequestingWalletBalance', 'Finishing']);
+  assert.deepEqual(order.filter((k) => !brief.has(k)), ['ActivatingCoin', 'UpdatingBlocksCache', 'BuildingWalletDb', 'Ok'], seen.join(' '));
+  const expectedTail = ['BuildingWalletDb', 'RequestingWalletBalance', 'Finishing', 'Ok'];
+  const tail = order.slice(order.indexOf('BuildingWalletDb'));
+  assert.deepEqual(tail, expectedTail.filter((k) => tail.includes(k)), seen.join(' '));
   assert.ok(seen.includes(JSON.stringify({ UpdatingBlocksCache: { current_scanned_block: 1900000, latest_block: 1900012 } })), seen.join(' '));
   const scanned = seen.filter((s) => s.includes('BuildingWalletDb')).map((s) => JSON.parse(s).BuildingWalletDb.current_scanned_block);
   assert.ok(scanned.includes(1900003) && scanned.includes(1900009), `batches of 3: ${scanned}`);
@@ -191,6 +201,23 @@ test('TLS (h2 by ALPN) after a dead server: failover, the same balance; a server
   } finally {
     await zcash.close();
   }
+});
+
+test('the transparent side: current_block is the Electrum server\'s tip; an unreachable server fails the activation with Transport after the sync', async () => {
+  await walletd.rpc('disable_coin', { coin: 'ARRR' });
+  chain.mine(1);
+  await electrum.synced();
+  const ok = await activate(activation());
+  assert.equal(ok.result.status, 'Ok', JSON.stringify(ok.result));
+  assert.equal(ok.result.details.current_block, chain.tipHeight());
+  assert.ok(electrum.requests.some(([m]) => m === 'blockchain.headers.subscribe'));
+  await walletd.rpc('disable_coin', { coin: 'ARRR' });
+  const dead = await activate(activation({}, { electrum_servers: [{ url: '127.0.0.1:1' }] }));
+  assert.equal(dead.result.status, 'Error');
+  assert.equal(dead.result.details.error_type, 'Transport', JSON.stringify(dead.result));
+  assert.match(dead.result.details.error, /Electrum server.*127\.0\.0\.1:1/);
+  const bad = await walletd.rpc('task::enable_z_coin::init', activation({}, { electrum_servers: [{ url: 5 }] }));
+  assert.equal(bad.json.error_type, 'InvalidRequest', bad.text);
 });
 
 test('zcash_params_path: missing and wrong files are KDF\'s errors; no lightwalletd server is EmptyLightwalletdUris', async () => {

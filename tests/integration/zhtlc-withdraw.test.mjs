@@ -3,14 +3,16 @@
 // a memo over 512 bytes, more than the notes hold: KDF's errors; when notes locked by its own
 // broadcast hide the funds, KDF's wait, which a cancel ends) and then refuses with an error
 // naming the missing prover; the plain withdraw is KDF's InternalError. send_raw_transaction
-// broadcasts a shielded transaction through lightwalletd's SendTransaction (the peer checks it
-// as a node would, short of the proofs: anchors, nullifiers, RedJubjub signatures) and locks the
+// broadcasts a shielded transaction over Electrum, as KDF does (the node behind the Electrum peer
+// checks it as a node would, short of the proofs: anchors, nullifiers, RedJubjub signatures;
+// lightwalletd is not asked) and locks the
 // notes it spends until the chain shows them spent; a second broadcast is the node's refusal.
 // The transaction comes from walletd's own builder with a mock prover (zhtlc_spend_oracle).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { SaplingChain } from '../peers/sapling-chain.mjs';
 import { startLightwalletd } from '../peers/lightwalletd.mjs';
+import { startSaplingElectrum } from '../peers/sapling-node.mjs';
 import { decodeAddress } from '../peers/sapling-notes.mjs';
 import { parseV4 } from '../peers/sapling-verify.mjs';
 import { iguanaPrivateKey } from '../support/sapling-peer.mjs';
@@ -22,11 +24,12 @@ import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/wallet
 const PASSPHRASE = 'zhtlc withdraw test seed';
 const BASE = 1_900_000;
 const hex = (b) => Buffer.from(b).toString('hex');
-let chain, peer, dir, walletd, me, keys;
+let chain, peer, electrum, dir, walletd, me, keys;
 
 before(async () => {
   chain = new SaplingChain({ saplingHeight: BASE + 1 });  // an empty tree: the harness knows every leaf
   peer = await startLightwalletd(chain);
+  electrum = await startSaplingElectrum(chain);
   dir = tempDir();
   walletd = await WalletdProcess.start(writeConfig(dir, { passphrase: PASSPHRASE }));
   me = (await walletd.rpc('get_private_keys', { coins: ['ARRR'], mode: 'iguana' })).json.result[0];
@@ -36,7 +39,7 @@ before(async () => {
   chain.mine(1);
   chain.send({ outputs: [{ to: me.address, value: 4_000_000 }] });
   chain.mine(2);
-  const activated = await runTask((m, p) => walletd.rpc(m, p), 'task::enable_z_coin', arrrActivation(peer.grpcUrl, BASE));
+  const activated = await runTask((m, p) => walletd.rpc(m, p), 'task::enable_z_coin', arrrActivation(peer.grpcUrl, BASE, { url: electrum.tcpUrl }));
   assert.equal(activated.status, 'Ok', JSON.stringify(activated));
 });
 
@@ -44,6 +47,7 @@ after(async () => {
   if (process.env.ZHTLC_DEBUG) console.log(walletd?.stderr);
   await walletd?.stop();
   await peer?.close();
+  await electrum?.stop();
   if (dir) cleanup(dir);
 });
 
@@ -78,7 +82,7 @@ test('task::withdraw refuses what KDF refuses, with KDF\'s errors, before it nee
   assert.equal(legacy.json.error_data, "Zcoin doesn't support legacy withdraw");
 });
 
-test('send_raw_transaction broadcasts through lightwalletd, locks the spent notes, and settles when mined', async () => {
+test('send_raw_transaction broadcasts over Electrum, locks the spent notes, and settles when mined', async () => {
   const seed = iguanaPrivateKey(PASSPHRASE);
   const notes = chain.wallet.notes.filter((n) => n.spentHeight === undefined);
   assert.equal(notes.length, 2);
@@ -91,7 +95,9 @@ test('send_raw_transaction broadcasts through lightwalletd, locks the spent note
   assert.equal(sent.status, 200, sent.text);
   const txid = chain.submitted.at(-1).hash;
   assert.equal(sent.json.result.tx_hash, hex(Buffer.from(txid).reverse()));
-  assert.equal(hex(peer.calls.sent.at(-1)), built.tx);
+  const broadcasts = electrum.requests.filter(([m]) => m === 'blockchain.transaction.broadcast');
+  assert.deepEqual(broadcasts.at(-1)[1], [built.tx]);
+  assert.equal(peer.calls.log.filter((c) => c.method === 'SendTransaction').length, 0);
   assert.equal(parseV4(built.tx).spends.length, 1);
   // The 0.04 note is locked; the change of a transaction walletd did not build is unknown.
   const locked = await balance();

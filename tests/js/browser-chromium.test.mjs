@@ -17,10 +17,11 @@ import { repoRoot } from '../support/walletd-process.mjs';
 import { bech32 } from '@scure/base';
 import { SaplingChain, arrrCheckpoint } from '../peers/sapling-chain.mjs';
 import { startLightwalletd } from '../peers/lightwalletd.mjs';
+import { startSaplingElectrum } from '../peers/sapling-node.mjs';
 import { iguanaPrivateKey, saplingKeyTexts } from '../support/sapling-peer.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self' http://127.0.0.1:*";
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*";
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
 const roots = {
   '/pkg/': join(repoRoot, 'build/npm/app/node_modules/@walletd/core'),
@@ -115,7 +116,7 @@ test('time from createWalletd to the first answer: first visits and reloads', as
   console.log(`# time from createWalletd to the first answer in Chromium over ${runs} fresh profiles: first visit ${summary(firsts)}, reload ${summary(reloads)}; target ≤ 150 ms; a first start sealing an HD mnemonic under a password ${summary(sealed)}. Steps of one first visit, in ms: ${steps}`);
 });
 
-test('ZHTLC in Chromium: light-mode activation over gRPC-web finds the chain\'s payment', async () => {
+test('ZHTLC in Chromium: light-mode activation over gRPC-web finds the chain\'s payment; the tip comes over Electrum (WebSocket)', async () => {
   const coins = JSON.parse(readFileSync(join(repoRoot, 'config/coins.json'), 'utf8'));
   const chain = new SaplingChain({ base: arrrCheckpoint(coins) });
   const keys = await saplingKeyTexts(iguanaPrivateKey('walletd in chromium'), 'm/');
@@ -124,15 +125,20 @@ test('ZHTLC in Chromium: light-mode activation over gRPC-web finds the chain\'s 
   chain.send({ outputs: [{ to: keys.address, value: 31_415_000 }, { to: 'other', value: 9 }] });
   chain.mine(3);
   const peer = await startLightwalletd(chain);
+  const electrum = await startSaplingElectrum(chain);
   try {
+    await electrum.synced();
     const context = await browser.newContext();
-    const result = await runPage(await context.newPage(), `step=zhtlc&lightwalletd=${encodeURIComponent(peer.url)}`);
+    const query = `step=zhtlc&lightwalletd=${encodeURIComponent(peer.url)}&electrum=${encodeURIComponent(electrum.wsUrl)}`;
+    const result = await runPage(await context.newPage(), query);
     await context.close();
     assert.equal(result.zhtlc.wallet_balance?.address, keys.address, JSON.stringify(result.zhtlc));
     assert.deepEqual(result.zhtlc.wallet_balance.balance, { spendable: '0.31415', unspendable: '0' });
     assert.equal(result.zhtlc.current_block, chain.tipHeight());
     assert.deepEqual([...new Set(peer.calls.log.map((c) => c.via))], ['grpc-web']);
+    assert.ok(electrum.requests.some(([m]) => m === 'blockchain.headers.subscribe'));
   } finally {
     await peer.close();
+    await electrum.stop();
   }
 });

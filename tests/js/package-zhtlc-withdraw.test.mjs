@@ -5,8 +5,9 @@
 // code that shares nothing with walletd (tests/peers/sapling-verify.mjs): the ZIP-243 digest,
 // every spend authorisation and the binding signature, anchors and nullifiers against the chain,
 // the payment recovered with the wallet's ovk, the change decrypted with its ivk.
-// send_raw_transaction hands it to the peer's SendTransaction, which accepts it only after the
-// same checks; the spent notes and the change stay locked until the chain mines it.
+// send_raw_transaction hands it to the Electrum test server over the same chain (WebSocket, as
+// KDF broadcasts ZHTLC transactions over Electrum), whose node accepts it only after the same
+// checks; the spent notes and the change stay locked until the chain mines it.
 // @airgap/sapling-wasm (the real prover the package adapts) takes the adaptor's arguments for the
 // very spend walletd asked for, up to the missing parameters; garbage parameters are refused with
 // a clear error. Real proofs cannot be made here (no parameter files).
@@ -19,7 +20,9 @@ import { bech32 } from '@scure/base';
 import airgap from '@airgap/sapling-wasm';
 import { createWalletd, createAirgapSaplingProver, IndexedDbStorage } from '../support/walletd-package.mjs';
 import { SaplingChain, authenticationPath } from '../peers/sapling-chain.mjs';
+import WebSocket from 'ws';
 import { startLightwalletd } from '../peers/lightwalletd.mjs';
+import { startSaplingElectrum } from '../peers/sapling-node.mjs';
 import { decodeAddress, merkleHash } from '../peers/sapling-notes.mjs';
 import { parseV4, zip243ShieldedDigest, verifySpendAuth, verifyBinding, recoverWithOvk, decryptWithIvk } from '../peers/sapling-verify.mjs';
 import { mockSaplingProver } from '../support/mock-sapling-prover.mjs';
@@ -33,7 +36,7 @@ const BASE = 1_900_000;
 const PAYEE = 'zs1lgdrlg6kv6lmf0n9ps2uhj6sc8rdn30vx44qzu7hqa5ms4a4fwytlr8yuwrqyvhk6l6r5fevw50';
 const coinsText = readFileSync(join(repoRoot, 'config/coins.json'), 'utf8');
 const hex = (b) => Buffer.from(b).toString('hex');
-let chain, peer, wasm, prover, me, keys, withdrawn;
+let chain, peer, electrum, wasm, prover, me, keys, withdrawn;
 
 const call = async (method, params) => {
   const answer = await wasm.request({ mmrpc: '2.0', userpass: PASSWORD, method, params });
@@ -44,9 +47,10 @@ const balance = async () => (await call('my_balance', { coin: 'ARRR' })).json.re
 before(async () => {
   chain = new SaplingChain({ saplingHeight: BASE + 1 });
   peer = await startLightwalletd(chain);
+  electrum = await startSaplingElectrum(chain);
   prover = mockSaplingProver();
   wasm = await createWalletd({ config: { rpc_password: PASSWORD, passphrase: 'zhtlc package withdraw seed' }, coins: coinsText,
-    storage: new IndexedDbStorage('walletd-zhtlc-withdraw'), saplingProver: prover });
+    storage: new IndexedDbStorage('walletd-zhtlc-withdraw'), saplingProver: prover, WebSocket });
   me = (await call('get_private_keys', { coins: ['ARRR'], mode: 'iguana' })).json.result[0];
   keys = viewingKeyParts(me.viewing_key);
   chain.watch(me.address, keys.nk, keys.ivk);
@@ -55,13 +59,14 @@ before(async () => {
   chain.send({ outputs: [{ to: me.address, value: 2_000_000 }] });
   chain.send({ outputs: [{ to: me.address, value: 9_000_000 }] });
   chain.mine(3);
-  const activated = await runTask(call, 'task::enable_z_coin', arrrActivation(peer.url, BASE));
+  const activated = await runTask(call, 'task::enable_z_coin', arrrActivation(peer.url, BASE, { url: electrum.wsUrl.replace('ws://', ''), protocol: 'WS' }));
   assert.equal(activated.status, 'Ok', JSON.stringify(activated));
 });
 
 after(async () => {
   await wasm?.dispose?.();
   await peer?.close();
+  await electrum?.stop();
 });
 
 test('task::withdraw builds a transaction a node accepts, answered as KDF answers it', async () => {
@@ -140,6 +145,8 @@ test('send_raw_transaction broadcasts it; the notes and the change stay locked u
   const sent = await call('send_raw_transaction', { coin: 'ARRR', tx_hex: withdrawn.tx_hex });
   assert.equal(sent.status, 200, sent.text);
   assert.equal(sent.json.result.tx_hash, withdrawn.tx_hash);
+  const broadcasts = electrum.requests.filter(([m]) => m === 'blockchain.transaction.broadcast');
+  assert.deepEqual(broadcasts.map(([, p]) => p), [[withdrawn.tx_hex]]);
   assert.equal(chain.submitted.length, 1);
   const locked = await balance();
   assert.deepEqual([locked.balance, locked.unspendable_balance], ['0.2', '0.00999']);

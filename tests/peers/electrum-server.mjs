@@ -33,11 +33,18 @@ class RpcError extends Error {
 }
 
 export class ElectrumServer {
-  /** `ltc`: a started Litecoind; `tls`: {cert, key} paths for the TLS port (optional). */
-  static async start({ ltc, tls, pollMs = 100 } = {}) {
+  /**
+   * `ltc`: a started Litecoind (or a node answering its calls); `tls`: {cert, key} paths for the
+   * TLS port (optional); `fromHeight`: the first block indexed (a chain that starts from a
+   * checkpoint, as the Sapling chain does, has no blocks below it).
+   */
+  static async start({ ltc, tls, pollMs = 100, fromHeight = 0 } = {}) {
     const s = new ElectrumServer();
     Object.assign(s, { ltc, pollMs });
-    s.headers = [];            // height → 80-byte header hex
+    s.headers = [];            // height → header hex (80 bytes; Zcash-style chains: 1487)
+    s.headers.length = fromHeight;
+    s.hashes = [];             // height → block hash, to see reorganisations
+    s.firstHeight = fromHeight;
     s.funding = new Map();     // script hash → Map("txid:vout" → {txid, vout, value, height})
     s.spent = new Map();       // "txid:vout" → spending txid (confirmed)
     s.history = new Map();     // script hash → Map(txid → height)
@@ -99,10 +106,12 @@ export class ElectrumServer {
     try {
       const changed = new Set();
       const tip = await this.ltc.rpc('getblockcount');
-      const newBlocks = tip >= this.headers.length;
+      const reorganised = await this.rewind(tip);
+      const newBlocks = tip >= this.headers.length || reorganised;
       for (let height = this.headers.length; height <= tip; height++) {
         const hash = await this.ltc.rpc('getblockhash', [height]);
         this.headers[height] = await this.ltc.rpc('getblockheader', [hash, false]);
+        this.hashes[height] = hash;
         const block = await this.ltc.rpc('getblock', [hash, 2]);
         for (const tx of block.tx) this.indexTx(tx, height, changed);
       }
@@ -142,6 +151,17 @@ export class ElectrumServer {
     } finally {
       this.syncing = false;
     }
+  }
+
+  // Drops the indexed blocks the node no longer has (a reorganisation) and answers whether it
+  // dropped any. Headers only: the tests that reorganise read the tip, not scripts' histories.
+  async rewind(tip) {
+    let top = this.headers.length - 1;
+    while (top >= this.firstHeight && (top > tip || this.hashes[top] !== await this.ltc.rpc('getblockhash', [top]))) top--;
+    if (top === this.headers.length - 1) return false;
+    this.headers.length = top + 1;
+    this.hashes.length = top + 1;
+    return true;
   }
 
   indexTx(tx, height, changed) {

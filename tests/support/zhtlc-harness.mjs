@@ -1,6 +1,6 @@
 // What the ZHTLC withdraw tests share: the wallet's keys from its exported viewing key
 // (zxviews…: ak at bytes 41..73, nk at 73..105, ovk at 105..137 of the 169), ARRR's activation
-// request against a lightwalletd URL, running a task to its end, and the spend request
+// request against a lightwalletd URL and an Electrum server, running a task to its end, and the spend request
 // tests/support/zhtlc_spend_oracle.cpp takes for the chain's notes.
 import { bech32 } from '@scure/base';
 import { ivkOf } from '../peers/sapling-verify.mjs';
@@ -17,9 +17,10 @@ export function viewingKeyParts(viewingKey) {
   return { ak, nk, ovk, ivk: ivkOf(ak, nk) };
 }
 
-export function arrrActivation(lightwalletd, height) {
+/** ARRR's activation request: `electrum` is an Electrum server entry ({url, protocol}). */
+export function arrrActivation(lightwalletd, height, electrum) {
   return { ticker: 'ARRR', activation_params: {
-    mode: { rpc: 'Light', rpc_data: { electrum_servers: [{ url: '127.0.0.1:1' }], light_wallet_d_servers: [lightwalletd], sync_params: { height } } },
+    mode: { rpc: 'Light', rpc_data: { electrum_servers: [electrum], light_wallet_d_servers: [lightwalletd], sync_params: { height } } },
     scan_blocks_per_iteration: 50 } };
 }
 

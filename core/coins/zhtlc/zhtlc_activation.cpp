@@ -66,6 +66,11 @@ Task<StoredWallet> openWallet(ZhtlcWalletStore& store, LightwalletdClient& clien
   co_return fresh;
 }
 
+const std::vector<ElectrumServerParams>& electrumServersOf(const ZcoinRpcMode& mode) {
+  static const std::vector<ElectrumServerParams> none;
+  return mode.electrum_servers ? *mode.electrum_servers : none;
+}
+
 }  // namespace
 
 FirstSyncBlock firstSyncBlockFor(const std::string& ticker,
@@ -94,13 +99,24 @@ FirstSyncBlock firstSyncBlockFor(const std::string& ticker,
   return {requested, requested < sapling_height, std::max(requested, sapling_height)};
 }
 
-void ZhtlcActivator::check(Node&, const CoinEntry& entry, const ZcoinActivationParams& p) const {
+void ZhtlcActivator::check(Node& node, const CoinEntry& entry,
+                           const ZcoinActivationParams& p) const {
   protocolOf(entry, p.ticker);
   const ZcoinRpcMode mode = p.mode();
   if (mode.rpc == "Native") {
     throwCoinCreationError(p.ticker,
                            "Native mode (a komodod wallet) is not supported; use Light mode with "
                            "light_wallet_d_servers");
+  }
+  // KDF builds the transparent side first, so its errors come before the params' and
+  // lightwalletd's. An empty list is no error there (KDF connects lazily): walletd's Electrum
+  // calls then fail with Transport, as KDF's do.
+  const std::vector<ElectrumServerParams>& electrum = electrumServersOf(mode);
+  if (!electrum.empty() && (node.streamConnector() == nullptr ||
+                            electrumTargets(*node.streamConnector(), electrum).empty())) {
+    throwCoinCreationError(p.ticker,
+                           "no Electrum server in electrum_servers uses a protocol this host opens "
+                           "(the daemon: TCP, SSL, WS and WSS; the browser: WS and WSS)");
   }
   if (mode.light_wallet_d_servers.empty())
     throwCoinCreationError(p.ticker, "EmptyLightwalletdUris");
@@ -113,6 +129,12 @@ Task<ActivatedCoins> ZhtlcActivator::activate(Node& node, const CoinEntry& entry
   const SaplingAccount account = accountOf(node, protocol, p);
   if (p.zcash_params_path) checkSaplingParams(node.localFiles(), *p.zcash_params_path, p.ticker);
   const ZcoinRpcMode mode = p.mode();
+  if (node.streamConnector() == nullptr)
+    throwCoinCreationError(p.ticker, "this host cannot open Electrum connections");
+  const std::vector<ElectrumServerParams> electrum = electrumServersOf(mode);
+  auto transparent = std::make_shared<ZhtlcTransparent>(
+      *node.streamConnector(), node.executor(), electrumTargets(*node.streamConnector(), electrum),
+      electrumTimeoutMs(electrum));
   auto client = std::make_shared<LightwalletdClient>(node.http(), mode.light_wallet_d_servers);
   auto store = std::make_shared<ZhtlcWalletStore>(node.storage(), p.ticker, account.wallet_id);
   const BlockId tip = co_await client->latestBlock();
@@ -130,14 +152,16 @@ Task<ActivatedCoins> ZhtlcActivator::activate(Node& node, const CoinEntry& entry
   // this lambda holds a shared_ptr (its double release freed the task handle early).
   const ZhtlcSync::Report report = [handle](const Json& status) { handle->setProgress(status); };
   const CancellationToken cancel = handle->cancellation();
-  const std::uint64_t synced = co_await sync->syncToTip(report, cancel);
+  co_await sync->syncToTip(report, cancel);
   handle->setProgress("RequestingWalletBalance");
+  const std::uint64_t current_block = co_await transparent->currentBlock();
   LockedNotes locked = co_await store->loadLocked();
   ZhtlcCoinParts parts;
   parts.ticker = p.ticker;
   parts.address = account.address;
   parts.own = account.payment_address;
   parts.sync = sync;
+  parts.transparent = transparent;
   parts.store = store;
   parts.protocol = protocol;
   parts.ovk = account.ovk;
@@ -156,7 +180,7 @@ Task<ActivatedCoins> ZhtlcActivator::activate(Node& node, const CoinEntry& entry
   out.coins.push_back(coin);
   out.result = Json{
       {"ticker", p.ticker},
-      {"current_block", synced},
+      {"current_block", current_block},
       {"wallet_balance",
        {{"wallet_type", "Iguana"}, {"address", account.address}, {"balance", balance.toJson()}}},
       {"first_sync_block", wallet.first_sync_block.toJson()}};

@@ -45,22 +45,20 @@ void checkServers(const std::vector<std::string>& urls, const std::string& path)
 // Light's rpc_data: serde's plain Vecs are required (electrum_servers under either name).
 ObjectSchema<M> lightFields() {
   return ObjectSchema<M>()
-      .optional<AnyValue>("electrum_servers", &M::electrum_servers,
-                          "alias `servers`; read, the transparent side is not used yet")
-      .optional<AnyValue>("servers", &M::servers, "alias of electrum_servers")
+      .optional("electrum_servers", &M::electrum_servers, "alias `servers`")
+      .optional("servers", &M::servers, "alias of electrum_servers")
       .optional("min_connected", &M::min_connected)
       .optional("max_connected", &M::max_connected)
       .required("light_wallet_d_servers", &M::light_wallet_d_servers, nullptr, &checkServers)
       .optional<SyncStartField>("sync_params", &M::sync_params)
       .optional("skip_sync_params", &M::skip_sync_params)
       .then([](M& m, const ParamsReader& r) {
-        const Json& list = m.electrum_servers ? *m.electrum_servers
-                           : m.servers        ? *m.servers
-                                              : Json();
-        if (list.is_null()) throwInvalidParams(r.path() + ": missing field `electrum_servers`");
-        if (!list.is_array())
-          throwInvalidParams(r.path() + ".electrum_servers: invalid type: " +
-                             describeJsonType(list) + ", expected a sequence");
+        if (!m.electrum_servers && !m.servers)
+          throwInvalidParams(r.path() + ": missing field `electrum_servers`");
+        if (!m.electrum_servers) m.electrum_servers = std::move(m.servers);
+        if (m.electrum_servers->size() > P::kMaxServers)
+          throwInvalidParams(r.path() + ".electrum_servers: at most " +
+                             std::to_string(P::kMaxServers) + " servers");
       });
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/coins/electrum_servers.h"
 #include "core/rpc/schema.h"
 
 namespace walletd {
@@ -24,7 +25,8 @@ struct SyncStartPoint {
 struct ZcoinRpcMode {
   std::string rpc = "Light";  // "Light", "Electrum" or "Native"
   std::optional<Json> no_rpc_data;
-  std::optional<Json> electrum_servers, servers;  // read; the transparent side comes later
+  // The transparent side's Electrum servers (after parsing, `servers` is moved here).
+  std::optional<std::vector<ElectrumServerParams>> electrum_servers, servers;
   std::optional<std::uint64_t> min_connected, max_connected;
   std::vector<std::string> light_wallet_d_servers;
   std::optional<SyncStartPoint> sync_params;

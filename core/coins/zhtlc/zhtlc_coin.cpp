@@ -55,6 +55,11 @@ constexpr std::size_t kMaxBuiltKept = 64;
 
 ZhtlcCoin::ZhtlcCoin(ZhtlcCoinParts parts) : parts_(std::move(parts)) {}
 
+void ZhtlcCoin::onDisable() {
+  stop_.cancel();
+  parts_.transparent->close();
+}
+
 std::unique_ptr<Streamer> ZhtlcCoin::balanceStreamer() {
   return std::make_unique<ZhtlcBalanceStreamer>(weak_from_this());
 }
@@ -173,16 +178,10 @@ Task<std::string> ZhtlcCoin::sendRawTransaction(SendRawRequest request) {
     rawRefused(RawTransactionError::InvalidParam,
                std::string("tx_hex is not a Sapling (version 4) transaction: ") + e.what());
   }
-  SendResponse answer;
   try {
-    answer = co_await lightwalletd().sendTransaction(raw);
+    co_await transparent().broadcast(raw);
   } catch (const TransportFailure& e) {
     rawRefused(RawTransactionError::Transport, e.what());
-  }
-  if (answer.error_code != 0) {
-    rawRefused(RawTransactionError::Transport, "lightwalletd refused the transaction (" +
-                                                   std::to_string(answer.error_code) +
-                                                   "): " + answer.error_message);
   }
   built_.erase(txid);
   if (!lock.nullifiers.empty()) {

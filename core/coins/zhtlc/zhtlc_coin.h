@@ -1,7 +1,8 @@
 // ZhtlcCoin: an activated ZHTLC coin in light mode. Its balance is what its wallet state holds
 // (notes received and not spent; notes its own broadcasts spend are locked and their change is
 // unspendable until mined); task::withdraw spends notes where the host has a Sapling prover, and
-// send_raw_transaction broadcasts through lightwalletd. A background loop syncs to the tip every
+// send_raw_transaction broadcasts over the coin's Electrum servers (its transparent side, as
+// KDF's). A background loop syncs to the tip every
 // kSyncRoundMs, as KDF's sync loop does after activation, until the coin is disabled. BALANCE:
 // <ticker> listeners hear {ticker, address, balance} when a sync round ends with another balance
 // than the last one told (a rewind's passing states are not told).
@@ -18,6 +19,7 @@
 #include "core/coins/zhtlc/spend/zhtlc_withdraw.h"
 #include "core/coins/zhtlc/sync/zhtlc_sync.h"
 #include "core/coins/zhtlc/zhtlc_protocol.h"
+#include "core/coins/zhtlc/zhtlc_transparent.h"
 
 namespace walletd {
 
@@ -26,6 +28,7 @@ struct ZhtlcCoinParts {
   std::string ticker, address;
   sapling::PaymentAddress own;  // `address` decoded
   std::shared_ptr<ZhtlcSync> sync;
+  std::shared_ptr<ZhtlcTransparent> transparent;  // the Electrum servers
   std::shared_ptr<ZhtlcWalletStore> store;
   ZhtlcProtocol protocol;
   ByteArray<32> ovk{}, ivk{};
@@ -51,22 +54,24 @@ class ZhtlcCoin : public ActiveCoin, public std::enable_shared_from_this<ZhtlcCo
   std::optional<std::string> platform() const override { return std::nullopt; }
   std::string myAddress() const override { return parts_.address; }
   Task<BalanceInfo> myBalance() override;
-  void onDisable() override { stop_.cancel(); }
+  void onDisable() override;
   std::unique_ptr<Streamer> balanceStreamer() override;
   // A plain withdraw is KDF's InternalError; task::withdraw builds a shielded transaction
   // (UnsupportedError without a prover).
   Task<TransactionDetails> withdraw(WithdrawRequest request) override;
-  // Broadcasts through lightwalletd's SendTransaction and locks the notes the transaction spends.
+  // Broadcasts over Electrum (blockchain.transaction.broadcast) and locks the notes the
+  // transaction spends.
   Task<std::string> sendRawTransaction(SendRawRequest request) override;
 
   // The balance now, without a peer (activation's answer, the balance stream).
   BalanceInfo balanceNow() const;
   // Starts the rounds after activation; a failed round is reported as a TemporaryError status.
   void startSyncLoop(Executor& executor);
-  // What the history reads: the stored wallet, the lightwalletd client, the coin's encodings and
-  // the outgoing viewing key that recovers what the wallet sent.
+  // What the history reads: the stored wallet, the Electrum side (tip, full transactions), the
+  // coin's encodings and the outgoing viewing key that recovers what the wallet sent.
   const WalletState& walletState() const { return parts_.sync->state(); }
   LightwalletdClient& lightwalletd() { return parts_.sync->client(); }
+  ZhtlcTransparent& transparent() { return *parts_.transparent; }
   const ZhtlcProtocol& protocol() const { return parts_.protocol; }
   const ByteArray<32>& ovk() const { return parts_.ovk; }
 

@@ -7,11 +7,13 @@ const log = (line) => { document.getElementById('log').textContent += `\n${line}
 const step = new URLSearchParams(location.search).get('step');
 const ganache = new URLSearchParams(location.search).get('ganache');
 const lightwalletd = new URLSearchParams(location.search).get('lightwalletd');
+const electrum = new URLSearchParams(location.search).get('electrum');
 
-// ?step=zhtlc: ARRR in light mode over gRPC-web (fetch with binary bodies, a CORS preflight).
+// ?step=zhtlc: ARRR in light mode over gRPC-web (fetch with binary bodies, a CORS preflight), the
+// transparent side over an Electrum server's WebSocket.
 async function activateZhtlc(walletd) {
   const init = await walletd.call('task::enable_z_coin::init', { ticker: 'ARRR', activation_params: { mode: { rpc: 'Light',
-    rpc_data: { electrum_servers: [], light_wallet_d_servers: [lightwalletd], sync_params: { height: 1900000 } } } } });
+    rpc_data: { electrum_servers: [{ url: electrum.replace('ws://', ''), protocol: 'WS' }], light_wallet_d_servers: [lightwalletd], sync_params: { height: 1900000 } } } } });
   for (let i = 0; i < 1500; i++) {
     const s = await walletd.call('task::enable_z_coin::status', { task_id: init.task_id });
     if (s.status !== 'InProgress') return s.status === 'Ok' ? s.details : s;

@@ -141,7 +141,7 @@ TEST_CASE("Compact blocks decode with their spends and outputs; unknown fields a
   CHECK_THROWS_AS(decodeCompactBlock(no_hash.data()), ProtoError);
 }
 
-TEST_CASE("Tree states, block ids and raw transactions decode; requests encode") {
+TEST_CASE("Tree states and block ids decode; requests encode") {
   ProtoWriter state;
   state.bytes(1, asBytes("main"))
       .varint(2, 1900000)
@@ -159,14 +159,7 @@ TEST_CASE("Tree states, block ids and raw transactions decode; requests encode")
   id.varint(1, 2500000).bytes(2, filled(32, 4));
   CHECK(decodeBlockId(id.data()).height == 2500000);
   CHECK(decodeBlockId(id.data()).hash.size() == 32);
-  ProtoWriter raw;
-  raw.bytes(1, Bytes{4, 0, 0, 0x80}).varint(2, 12);
-  CHECK(decodeRawTransaction(raw.data()).data == Bytes{4, 0, 0, 0x80});
-  CHECK(decodeRawTransaction(raw.data()).height == 12);
 
   CHECK(toHex(encodeBlockId(1900000)) == "08e0fb73");
   CHECK(toHex(encodeBlockRange(1, 300)) == "0a020801120308ac02");
-  ByteArray<32> txid{};
-  txid[0] = 0xab;
-  CHECK(toHex(encodeTxFilter(txid)).rfind("1a20ab", 0) == 0);
 }

@@ -1,8 +1,7 @@
 // Field numbers: CompactBlock{protoVersion 1, height 2, hash 3, prevHash 4, time 5, header 6,
 // vtx 7}, CompactTx{index 1, hash 2, fee 3, spends 4, outputs 5}, CompactSpend{nf 1},
 // CompactOutput{cmu 1, epk 2, ciphertext 3}, BlockID{height 1, hash 2}, BlockRange{start 1,
-// end 2}, TxFilter{block 1, index 2, hash 3}, TreeState{network 1, height 2, hash 3, time 4,
-// tree 5}, RawTransaction{data 1, height 2}.
+// end 2}, TreeState{network 1, height 2, hash 3, time 4, tree 5}.
 #include "core/coins/zhtlc/lightwalletd/compact_formats.h"
 
 #include <algorithm>
@@ -69,21 +68,6 @@ TreeState decodeTreeState(ByteView message) {
   return state;
 }
 
-RawTransaction decodeRawTransaction(ByteView message) {
-  RawTransaction tx;
-  if (const auto data = protoBytes(message, 1)) tx.data.assign(data->begin(), data->end());
-  tx.height = protoVarint(message, 2);
-  return tx;
-}
-
-SendResponse decodeSendResponse(ByteView message) {
-  SendResponse out;
-  // int32 travels as a sign-extended 64-bit varint.
-  out.error_code = static_cast<std::int32_t>(static_cast<std::int64_t>(protoVarint(message, 1)));
-  out.error_message = protoText(protoBytes(message, 2));
-  return out;
-}
-
 Bytes encodeBlockId(std::uint64_t height) {
   return ProtoWriter().varint(1, height).data();
 }
@@ -94,14 +78,6 @@ Bytes encodeBlockRange(std::uint64_t start, std::uint64_t end) {
   ProtoWriter to;
   to.varint(1, end);
   return ProtoWriter().message(1, from).message(2, to).data();
-}
-
-Bytes encodeTxFilter(const ByteArray<32>& txid) {
-  return ProtoWriter().bytes(3, txid).data();
-}
-
-Bytes encodeRawTransaction(ByteView tx) {
-  return ProtoWriter().bytes(1, tx).data();
 }
 
 }  // namespace walletd

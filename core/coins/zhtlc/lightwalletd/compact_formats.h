@@ -1,7 +1,7 @@
 // The lightwalletd messages KDF's ZHTLC client reads and writes (Pirate's compact_formats.proto
 // and service.proto, package pirate.wallet.sdk.rpc; wire-compatible with Zcash's for these
-// fields): compact blocks with their transactions' Sapling spends and outputs, tree states, raw
-// transactions, and the requests for them. Decoding reads the fields it uses and skips the rest
+// fields): compact blocks with their transactions' Sapling spends and outputs, tree states, and
+// the requests for them. Decoding reads the fields it uses and skips the rest
 // (Zcash's servers add chainMetadata and Orchard fields).
 #pragma once
 
@@ -51,29 +51,12 @@ struct TreeState {
   std::string tree;  // hex of the Sapling commitment tree's frontier
 };
 
-struct RawTransaction {
-  Bytes data;
-  std::uint64_t height = 0;
-};
-
-// SendTransaction's answer. lightwalletd answers error_code 0 on success (error_message then holds
-// the node's answer, the txid), else the node's code and message.
-struct SendResponse {
-  std::int32_t error_code = 0;
-  std::string error_message;
-};
-
 // Throw ProtoError on a damaged message or a field of the wrong size.
 CompactBlock decodeCompactBlock(ByteView message);
 BlockId decodeBlockId(ByteView message);
 TreeState decodeTreeState(ByteView message);
-RawTransaction decodeRawTransaction(ByteView message);
-SendResponse decodeSendResponse(ByteView message);
 
 Bytes encodeBlockId(std::uint64_t height);
 Bytes encodeBlockRange(std::uint64_t start, std::uint64_t end);
-Bytes encodeTxFilter(const ByteArray<32>& txid);
-// RawTransaction{data} as SendTransaction takes it.
-Bytes encodeRawTransaction(ByteView tx);
 
 }  // namespace walletd

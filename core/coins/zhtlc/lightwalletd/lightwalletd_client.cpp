@@ -87,16 +87,4 @@ Task<TreeState> LightwalletdClient::treeState(std::uint64_t height) {
   co_return decoded(&decodeTreeState, single(messages, method), method);
 }
 
-Task<RawTransaction> LightwalletdClient::transaction(ByteArray<32> txid) {
-  const std::string method = "GetTransaction";
-  const std::vector<Bytes> messages = co_await call(method, encodeTxFilter(txid));
-  co_return decoded(&decodeRawTransaction, single(messages, method), method);
-}
-
-Task<SendResponse> LightwalletdClient::sendTransaction(Bytes tx) {
-  const std::string method = "SendTransaction";
-  const std::vector<Bytes> messages = co_await call(method, encodeRawTransaction(tx));
-  co_return decoded(&decodeSendResponse, single(messages, method), method);
-}
-
 }  // namespace walletd

@@ -1,6 +1,6 @@
-// LightwalletdClient: the calls KDF's ZHTLC light client makes to lightwalletd's
-// CompactTxStreamer (GetLatestBlock, GetBlockRange, GetTreeState, GetTransaction) and the
-// broadcast (SendTransaction, where KDF uses Electrum), over gRPC on
+// LightwalletdClient: the calls of KDF's ZHTLC light client to lightwalletd's CompactTxStreamer
+// that walletd needs (GetLatestBlock, GetBlockRange, GetTreeState; full transactions and
+// broadcasts go over Electrum, zhtlc_transparent.h, as KDF's do), over gRPC on
 // HTTP/2 where the host's HttpClient speaks it (the daemon) and gRPC-web otherwise (browsers),
 // failing over across the activation's servers in order. The service's package is Pirate's
 // (`pirate.wallet.sdk.rpc`) unless the coin names another.
@@ -34,9 +34,6 @@ class LightwalletdClient {
   // Blocks start..end inclusive, in order (one server-streaming call).
   Task<std::vector<CompactBlock>> blockRange(std::uint64_t start, std::uint64_t end);
   Task<TreeState> treeState(std::uint64_t height);
-  Task<RawTransaction> transaction(ByteArray<32> txid);
-  // Hands a signed transaction to the node behind the first server that answers.
-  Task<SendResponse> sendTransaction(Bytes tx);
 
  private:
   // The messages of `method`'s answer from the first server that gives one.
