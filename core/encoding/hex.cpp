@@ -25,6 +25,11 @@ std::string toHex(ByteView bytes) {
   return out;
 }
 
+std::string toReversedHex(ByteView bytes) {
+  Bytes reversed(bytes.rbegin(), bytes.rend());
+  return toHex(reversed);
+}
+
 Bytes fromHex(std::string_view text, bool allow_0x) {
   if (allow_0x && text.size() >= 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
     text.remove_prefix(2);

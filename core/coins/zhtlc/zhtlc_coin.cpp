@@ -189,9 +189,7 @@ Task<std::string> ZhtlcCoin::sendRawTransaction(SendRawRequest request) {
     co_await parts_.store->saveLocked(parts_.locked);
     balanceMayHaveChanged();
   }
-  ByteArray<32> display = txid;
-  std::reverse(display.begin(), display.end());
-  co_return toHex(display);
+  co_return toReversedHex(txid);
 }
 
 void ZhtlcCoin::startSyncLoop(Executor& executor) {

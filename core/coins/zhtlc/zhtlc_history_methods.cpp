@@ -87,12 +87,6 @@ std::vector<WalletRow> walletRows(const WalletState& state) {
   return rows;
 }
 
-std::string displayHex(const ByteArray<32>& txid) {
-  ByteArray<32> reversed{};
-  std::reverse_copy(txid.begin(), txid.end(), reversed.begin());
-  return toHex(reversed);
-}
-
 std::string amount(std::uint64_t zatoshi) {
   return UInt256(zatoshi).toDecimal(ZhtlcCoin::kDecimals);
 }
@@ -162,7 +156,7 @@ Json rowJson(const ZhtlcCoin& coin, const WalletRow& row, const FullTransactions
   const std::int64_t fee = tx.value_balance + static_cast<std::int64_t>(transparent_in) -
                            static_cast<std::int64_t>(transparent_out);
   const std::int64_t height = static_cast<std::int64_t>(row.tx->height);
-  return Json{{"tx_hash", displayHex(row.tx->txid)},
+  return Json{{"tx_hash", toReversedHex(row.tx->txid)},
               {"from", from},
               {"to", to},
               {"spent_by_me", amount(row.spent)},

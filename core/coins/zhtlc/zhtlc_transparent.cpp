@@ -15,22 +15,16 @@ namespace {
   throw ElectrumUnavailable("the Electrum server answered " + method + " in an unexpected form");
 }
 
-std::string displayHex(const ByteArray<32>& txid) {
-  ByteArray<32> reversed{};
-  std::reverse_copy(txid.begin(), txid.end(), reversed.begin());
-  return toHex(reversed);
-}
-
 // "" when `raw` is the v4 Sapling transaction `txid`, else what it is instead.
 std::string checkTransaction(const Json& raw, const ByteArray<32>& txid) {
   if (!raw.is_string() || raw.get<std::string>().size() % 2 != 0 || !isHex(raw.get<std::string>()))
     return "not a hex transaction";
   const Bytes bytes = fromHex(raw.get<std::string>());
-  if (sha256d(bytes) != txid) return "another transaction than " + displayHex(txid);
+  if (sha256d(bytes) != txid) return "another transaction than " + toReversedHex(txid);
   try {
     parseSaplingTransaction(bytes);
   } catch (const WireDecodeError& e) {
-    return "transaction " + displayHex(txid) + " is not a Sapling transaction: " + e.what();
+    return "transaction " + toReversedHex(txid) + " is not a Sapling transaction: " + e.what();
   }
   return "";
 }
@@ -58,7 +52,7 @@ Task<std::map<ByteArray<32>, SaplingTransaction>> ZhtlcTransparent::transactions
   txids.erase(std::unique(txids.begin(), txids.end()), txids.end());
   std::vector<Json> params;
   params.reserve(txids.size());
-  for (const ByteArray<32>& txid : txids) params.push_back(Json::array({displayHex(txid)}));
+  for (const ByteArray<32>& txid : txids) params.push_back(Json::array({toReversedHex(txid)}));
   const ElectrumClient::Validator same = [&txids](std::size_t i, const Json& raw) {
     return checkTransaction(raw, txids[i]);
   };

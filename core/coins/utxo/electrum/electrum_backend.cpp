@@ -37,9 +37,7 @@ ElectrumBackend::ElectrumBackend(StreamConnector& connector, Executor& executor,
 }
 
 std::string ElectrumBackend::scriptHash(ByteView script) {
-  ByteArray<32> hash = sha256Bytes(script);
-  std::reverse(hash.begin(), hash.end());
-  return toHex(hash);
+  return toReversedHex(sha256Bytes(script));
 }
 
 // One parameter list [script hash] per address.

@@ -18,9 +18,7 @@ OutPoint OutPoint::fromDisplay(const std::string& txid_hex, std::uint32_t index)
 }
 
 std::string OutPoint::displayTxid() const {
-  ByteArray<32> shown;
-  std::reverse_copy(txid.begin(), txid.end(), shown.begin());
-  return toHex(shown);
+  return toReversedHex(txid);
 }
 
 bool UtxoTransaction::hasWitness() const {

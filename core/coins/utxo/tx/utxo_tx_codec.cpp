@@ -35,10 +35,7 @@ std::size_t boundedCount(WireReader& r, std::size_t min_item_size) {
 }
 
 std::string UtxoTxCodec::txid(const UtxoTransaction& tx) const {
-  const ByteArray<32> hash = sha256d(txidPreimage(tx));
-  ByteArray<32> shown;
-  std::reverse_copy(hash.begin(), hash.end(), shown.begin());
-  return toHex(shown);
+  return toReversedHex(sha256d(txidPreimage(tx)));
 }
 
 std::size_t UtxoTxCodec::weight(const UtxoTransaction& tx) const {

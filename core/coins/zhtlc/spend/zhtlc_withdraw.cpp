@@ -33,14 +33,12 @@ Task<ZhtlcWithdrawal> buildZhtlcWithdraw(ZhtlcWithdrawPlan plan, ZhtlcWithdrawSi
   progress.finishing();
   const Bytes raw = serializeSaplingTransaction(tx);
   ByteArray<32> txid = sha256d(raw);
-  ByteArray<32> display = txid;
-  std::reverse(display.begin(), display.end());
   const bool to_self = plan.to.bytes() == plan.own.bytes();
   const std::uint64_t received = plan.change + (to_self ? plan.amount : 0);
   ZhtlcWithdrawal out;
   TransactionDetails& d = out.details;
   d.tx_hex = toHex(raw);
-  d.tx_hash = toHex(display);
+  d.tx_hash = toReversedHex(txid);
   d.from = {own_address};
   d.to = {plan.to_text};
   d.setAmounts(UInt256(plan.spent), UInt256(plan.spent), UInt256(received), kDecimals);
