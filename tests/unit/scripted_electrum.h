@@ -1,6 +1,7 @@
-// ScriptedElectrum: an Electrum server for a whole test node's UTXO coin. server.version is
-// answered; every other request by `answer(method, params)`, whose nullopt answers a JSON-RPC
-// error (an unknown method). Set `executor` (the test node's loop) before the node connects.
+// ScriptedElectrum: an Electrum server for a test's coin (UTXO, ZHTLC's transparent side).
+// server.version is answered; every other request by `answer(method, params)`, whose nullopt
+// answers a JSON-RPC error (an unknown method). Set `executor` (the test node's loop) before the
+// node connects.
 #pragma once
 
 #include <functional>

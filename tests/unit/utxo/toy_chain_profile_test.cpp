@@ -12,7 +12,7 @@
 #include "core/crypto/hashes.h"
 #include "core/encoding/hex.h"
 #include "tests/unit/test_support.h"
-#include "tests/unit/utxo/scripted_electrum.h"
+#include "tests/unit/scripted_electrum.h"
 
 using namespace walletd;
 using namespace walletd::test;
