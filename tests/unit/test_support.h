@@ -64,6 +64,17 @@ T runTask(LoopExecutor& loop, ManualClock& clock, Task<T> task) {
   return std::move(*value);
 }
 
+// A test's loop and clock, and `run` for its tasks: what a fixture over a peer client derives from
+// (declared first, so that the client members after it can take `loop` and `clock`).
+struct TaskLoop {
+  ManualClock clock;
+  LoopExecutor loop{clock};
+  template <typename T>
+  T run(Task<T> task) {
+    return runTask(loop, clock, std::move(task));
+  }
+};
+
 inline Task<bool> runVoid(Task<void> task) {
   co_await task;
   co_return true;

@@ -18,9 +18,7 @@ namespace {
 
 constexpr const char* kDaemon = "http://127.0.0.1:8332";
 
-struct Fixture {
-  ManualClock clock;
-  LoopExecutor loop{clock};
+struct Fixture : TaskLoop {
   ScriptedHttpClient http;
   NativeBackend backend{http, DaemonRpcAccess{kDaemon, "user", "pass"}, 8};
   std::map<std::string, std::string> bodies;  // method → the answer's body, as served
@@ -45,10 +43,6 @@ struct Fixture {
   }
   void resultFile(const std::string& method, const std::string& file) {
     result(method, recorded("bitcoind/" + file));
-  }
-  template <typename T>
-  T run(Task<T> task) {
-    return runTask(loop, clock, std::move(task));
   }
   std::vector<std::string> methods;
   std::vector<Json> params;

@@ -16,19 +16,13 @@ using namespace walletd::test;
 
 namespace {
 
-struct Fixture {
-  ManualClock clock;
-  LoopExecutor loop{clock};
+struct Fixture : TaskLoop {
   RecordedElectrumServer server{loop};
   ElectrumBackend backend{server, loop, {{"tcp://recorded:50001"}},
                           1000,   8,    std::make_shared<BitcoinChain>()};
   // Any output script: the backend asks by its script hash.
   WatchedAddress address{"address", fromHex("76a91400112233445566778899aabbccddeeff0011223388ac")};
 
-  template <typename T>
-  T run(Task<T> task) {
-    return runTask(loop, clock, std::move(task));
-  }
   void result(const std::string& method, const std::string& file) {
     server.answerResult(method, recorded("electrum/" + file));
   }

@@ -19,9 +19,7 @@ namespace {
 
 constexpr const char* kEth = "http://eth";
 
-struct Fixture {
-  ManualClock clock;
-  LoopExecutor loop{clock};
+struct Fixture : TaskLoop {
   ScriptedHttpClient http;
   EthAddress token = parseEthAddress("0x00000000000000000000000000000000000000aa", false);
 
@@ -39,10 +37,6 @@ struct Fixture {
     key[31] = 1;
     return EthPlatform("ETH", 1, max_tx_type, JsonRpcClient(http, {{kEth}}, 5000, &clock),
                        KeccakAccountKey::fromKey(key, ""), nullptr, loop, clock);
-  }
-  template <typename T>
-  T run(Task<T> task) {
-    return runTask(loop, clock, std::move(task));
   }
   const Json sent(std::size_t i) const { return Json::parse(http.requests.at(i).body); }
 };

@@ -16,9 +16,7 @@ namespace {
 
 constexpr const char* kApi = "http://relay/api/v1/";
 
-struct Fixture {
-  ManualClock clock;
-  LoopExecutor loop{clock};
+struct Fixture : TaskLoop {
   ScriptedHttpClient http;
   EthAddress user = parseTronAddress("TKtWbdzEq5ss9vTS9kwRhBp5mXmBfBns3E");
   RelayProviderClient client{http, config(), clock, nullptr};
@@ -35,10 +33,6 @@ struct Fixture {
   void answer(const std::string& path, const std::string& file) {
     const std::string body = recorded("relay/" + file);
     http.on(kApi + path, [body](const HttpRequest&) { return HttpResponse{200, {}, body}; });
-  }
-  template <typename T>
-  T run(Task<T> task) {
-    return runTask(loop, clock, std::move(task));
   }
   RelayTrace submit() {
     PermitTransfer permit;

@@ -15,9 +15,7 @@ namespace {
 
 constexpr const char* kNode = "http://comet";
 
-struct Fixture {
-  ManualClock clock;
-  LoopExecutor loop{clock};
+struct Fixture : TaskLoop {
   ScriptedHttpClient http;
   TendermintRpcClient client{http, {{kNode}}, &clock, nullptr};
 
@@ -32,10 +30,6 @@ struct Fixture {
                                    : withId(text, id);
       return HttpResponse{200, {}, body};
     });
-  }
-  template <typename T>
-  T run(Task<T> task) {
-    return runTask(loop, clock, std::move(task));
   }
   Json sent() const { return Json::parse(http.requests.back().body); }
 };

@@ -15,9 +15,7 @@ using namespace walletd::test;
 
 namespace {
 
-struct Fixture {
-  ManualClock clock;
-  LoopExecutor loop{clock};
+struct Fixture : TaskLoop {
   ScriptedHttpClient http;
   TronNodeClient client{http, {{"http://tron"}}, 5000, &clock};
   EthAddress holder = parseTronAddress("TZ4UXDV5ZhNW7fb2AMSbgfAEZ7hWsnYS2g");
@@ -30,10 +28,6 @@ struct Fixture {
   }
   void answerRecorded(const std::string& path, const std::string& name) {
     answer(path, recorded("tron/" + name));
-  }
-  template <typename T>
-  T run(Task<T> task) {
-    return runTask(loop, clock, std::move(task));
   }
   TronConstantCall balanceOf() {
     return run(client.triggerConstant(holder, usdt, "balanceOf(address)", Bytes(32, 0)));

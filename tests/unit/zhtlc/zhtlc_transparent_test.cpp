@@ -15,16 +15,10 @@ using namespace walletd::test;
 
 namespace {
 
-struct Fixture {
-  ManualClock clock;
-  LoopExecutor loop{clock};
+struct Fixture : TaskLoop {
   ScriptedElectrum server;
   ZhtlcTransparent electrum{server, loop, {{"tcp://electrum:1"}}, 1000};
   Fixture() { server.executor = &loop; }
-  template <typename T>
-  T run(Task<T> task) {
-    return runTask(loop, clock, std::move(task));
-  }
 };
 
 // A v4 Sapling transaction with `lock_time` (to tell two apart) and its raw bytes.
