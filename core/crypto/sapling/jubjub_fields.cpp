@@ -2,6 +2,8 @@
 // quadratic non-residue (the field's multiplicative generator), so z = 7^t has order 2^32.
 #include "core/crypto/sapling/jubjub_fields.h"
 
+#include <array>
+
 namespace walletd::sapling {
 namespace {
 
@@ -21,9 +23,15 @@ constexpr Limbs kQMinusOne = {FqParams::kModulus[0] - 1, FqParams::kModulus[1],
 constexpr Limbs kT = shiftRight(kQMinusOne, kTwoAdicity);
 constexpr Limbs kTMinusOneHalf = shiftRight(Limbs{kT[0] - 1, kT[1], kT[2], kT[3]}, 1);
 
-const Fq& rootOfUnity() {
-  static const Fq z = Fq::fromU64(7).pow(kT);
-  return z;
+// c^(2^i) for i < 32, with c = 7^t: Tonelli–Shanks's z is always one of them (see fqSqrt).
+const std::array<Fq, kTwoAdicity>& rootOfUnityPowers() {
+  static const std::array<Fq, kTwoAdicity> powers = [] {
+    std::array<Fq, kTwoAdicity> out{};
+    out[0] = Fq::fromU64(7).pow(kT);
+    for (int i = 1; i < kTwoAdicity; ++i) out[i] = out[i - 1].square();
+    return out;
+  }();
+  return powers;
 }
 
 }  // namespace
@@ -33,7 +41,9 @@ std::optional<Fq> fqSqrt(const Fq& a) {
   const Fq w = a.pow(kTMinusOneHalf);  // a^((t-1)/2)
   Fq x = a * w;                        // a^((t+1)/2)
   Fq b = x * w;                        // a^t
-  Fq z = rootOfUnity();
+  // z = c^(2^(32 - v)) throughout, so g = z^(2^(v - k - 1)) = c^(2^(31 - k)) and the next
+  // z = g² = c^(2^(32 - k)): table entries, not v - k squarings each round.
+  const std::array<Fq, kTwoAdicity>& c = rootOfUnityPowers();
   int v = kTwoAdicity;
   while (!(b == Fq::one())) {
     int k = 0;
@@ -42,11 +52,8 @@ std::optional<Fq> fqSqrt(const Fq& a) {
       b2k = b2k.square();
       if (++k == v) return std::nullopt;  // a is not a square
     }
-    Fq g = z;
-    for (int i = 0; i < v - k - 1; ++i) g = g.square();
-    z = g.square();
-    b = b * z;
-    x = x * g;
+    b = b * c[kTwoAdicity - k];      // g² (k ≥ 1 here: b is not 1)
+    x = x * c[kTwoAdicity - 1 - k];  // g
     v = k;
   }
   return x;
