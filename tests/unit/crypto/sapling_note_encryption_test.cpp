@@ -147,6 +147,18 @@ TEST_CASE("Sapling batch trial decryption finds the same notes split over a pool
     }
   }
   CHECK(found >= 20);
+  // Every vector's own ivk finds its own note among all the vectors' outputs, and only it (ten
+  // keys, ten epks through the batch's ladder).
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const auto mine = trialDecryptCompact(hexArray<32>(rows.at(r).at("ivk")),
+                                          std::span(outputs).first(rows.size()));
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      CHECK(mine[i].has_value() == (rows.at(i).at("ivk") == rows.at(r).at("ivk")));
+      if (i == r && mine[i])
+        CHECK(mine[i]->value ==
+              tryDecryptFull(hexArray<32>(rows.at(r).at("ivk")), ciphertexts[r])->note.value);
+    }
+  }
   // Too few outputs for two parts of 64: one part, run in place.
   BackwardsPool small;
   CHECK(trialDecryptCompact(ivk, std::span(outputs).first(100), &small).size() == 100);
