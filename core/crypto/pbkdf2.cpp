@@ -1,7 +1,8 @@
 // PBKDF2-HMAC-SHA512, single block. Mbed TLS's generic PBKDF2 re-hashes the HMAC pads on every
 // iteration (four SHA-512 compressions); here the inner and outer pad states are computed once
 // (through Mbed TLS) and each iteration is exactly two compressions of a pre-padded block of
-// words, with no byte conversions in between.
+// words, with no byte conversions in between, by the host's compression where it installed one
+// (sha512_words.h).
 #include "core/crypto/pbkdf2.h"
 
 #include <mbedtls/sha512.h>
@@ -88,12 +89,13 @@ ByteArray<64> pbkdf2HmacSha512(ByteView password, ByteView salt, std::uint32_t i
   std::uint64_t total[8];
   for (int i = 0; i < 8; ++i) total[i] = u[i];
   std::uint64_t state[8];
+  const Sha512Compressor compress = sha512Compressor();
   for (std::uint32_t i = 1; i < iterations; ++i) {
     std::copy(inner.state, inner.state + 8, state);
-    sha512CompressWords(state, u);
+    compress(state, u);
     std::copy(state, state + 8, u);
     std::copy(outer.state, outer.state + 8, state);
-    sha512CompressWords(state, u);
+    compress(state, u);
     std::copy(state, state + 8, u);
     for (int w = 0; w < 8; ++w) total[w] ^= u[w];
   }

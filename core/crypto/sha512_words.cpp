@@ -2,6 +2,9 @@
 // variables renamed rather than moved.
 #include "core/crypto/sha512_words.h"
 
+#include <algorithm>
+#include <atomic>
+
 namespace walletd {
 namespace {
 
@@ -77,6 +80,38 @@ void sha512CompressWords(std::uint64_t state[8], const std::uint64_t block[16]) 
   state[5] += f;
   state[6] += g;
   state[7] += h;
+}
+
+namespace {
+
+std::atomic<Sha512Compressor> installed{&sha512CompressWords};
+
+// Whether `candidate` compresses like sha512CompressWords: chained over blocks whose words
+// cover every byte value and both halves of each word.
+bool sameResults(Sha512Compressor candidate) {
+  std::uint64_t expected[8] = {0x6a09e667f3bcc908ULL, 0, ~0ULL, 1, 0x8000000000000000ULL, 3, 5, 7};
+  std::uint64_t got[8];
+  std::copy(expected, expected + 8, got);
+  std::uint64_t block[16];
+  for (std::uint64_t round = 0; round < 4; ++round) {
+    for (std::uint64_t i = 0; i < 16; ++i)
+      block[i] = (0x0123456789abcdefULL * (i + 1)) ^ (round << 56) ^ expected[i % 8];
+    sha512CompressWords(expected, block);
+    candidate(got, block);
+  }
+  return std::equal(expected, expected + 8, got);
+}
+
+}  // namespace
+
+Sha512Compressor sha512Compressor() {
+  return installed.load(std::memory_order_relaxed);
+}
+
+bool installSha512Compressor(Sha512Compressor compressor) {
+  if (compressor == nullptr || !sameResults(compressor)) return false;
+  installed.store(compressor, std::memory_order_relaxed);
+  return true;
 }
 
 }  // namespace walletd

@@ -75,6 +75,25 @@ TEST_CASE("the word-oriented SHA-512 compression equals Mbed TLS's SHA-512") {
   CHECK(digest == Bytes(expected.begin(), expected.end()));
 }
 
+namespace {
+// A compression that is wrong in one bit of its result.
+void almostSha512(std::uint64_t state[8], const std::uint64_t block[16]) {
+  sha512CompressWords(state, block);
+  state[7] ^= 1;
+}
+}  // namespace
+
+TEST_CASE("a host's SHA-512 compression is installed only when it compresses as the portable one") {
+  CHECK(sha512Compressor() != &almostSha512);
+  CHECK_FALSE(installSha512Compressor(&almostSha512));
+  CHECK_FALSE(installSha512Compressor(nullptr));
+  CHECK(sha512Compressor() != &almostSha512);
+  const Sha512Compressor before = sha512Compressor();
+  CHECK(installSha512Compressor(&sha512CompressWords));
+  CHECK(sha512Compressor() == &sha512CompressWords);
+  installSha512Compressor(before);
+}
+
 TEST_CASE("Keccak-256 uses the original padding, across block boundaries") {
   CHECK(hexOf(keccak256({})) == "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470");
   CHECK(hexOf(keccak256(asBytes("abc"))) ==
