@@ -15,6 +15,7 @@
 #include "host-native/http_server.h"
 #include "host-native/native_http_client.h"
 #include "host-native/native_stream_connector.h"
+#include "host-native/openssl_sha512.h"
 #include "host-native/os_platform.h"
 #include "host-native/thread_compute_pool.h"
 #include "host-native/thread_executor.h"
@@ -47,6 +48,10 @@ void printHelp() {
 }
 
 int run(const LaunchOptions& options) {
+  // OpenSSL's SHA-512 for PBKDF2 (BIP39 seeds, the wallet file's key) before any key is derived;
+  // the portable compression stays when it does not match.
+  if (!installOpensslSha512())
+    std::cerr << "walletd: warning: OpenSSL's SHA-512 differs; PBKDF2 uses walletd's" << std::endl;
   LoadedConfig loaded = loadConfig(options);
   const NodeConfig config = loaded.node;
   // A malformed coins-file entry does not stop the start (KDF starts too): one line each.

@@ -1,6 +1,7 @@
 // hd_keys_bench: HD addresses per second from a cached chain node (ETH and BTC P2PKH) and BIP39
 // seeds per second, printed as one JSON line. Built natively and for wasm (run under node) so
-// bench/hd_keys/run.mjs can print both next to the JS libraries.
+// bench/hd_keys/run.mjs can print both next to the JS libraries. Natively the BIP39 seed uses
+// OpenSSL's SHA-512 compression, as the daemon installs it.
 #include <cstdio>
 #include <string>
 
@@ -10,6 +11,9 @@
 #include "core/encoding/eth_address.h"
 #include "core/wallet/keys/bip32.h"
 #include "core/wallet/keys/bip39.h"
+#ifdef WALLETD_BENCH_OPENSSL_SHA512
+#include "host-native/openssl_sha512.h"
+#endif
 
 using namespace walletd;
 
@@ -23,6 +27,9 @@ const char* kMnemonic =
 int main(int argc, char** argv) {
   const double min_seconds = argc > 1 ? std::stod(argv[1]) : 2.0;
   const char* host = argc > 2 ? argv[2] : "native";
+#ifdef WALLETD_BENCH_OPENSSL_SHA512
+  if (!installOpensslSha512()) std::fprintf(stderr, "OpenSSL's SHA-512 was not installed\n");
+#endif
   const ExtendedKey root = ExtendedKey::fromSeed(mnemonicToSeed(kMnemonic, "").view());
   const ExtendedKey eth_chain = root.derivePath(DerivationPath::parse("m/44'/60'/0'/0"));
   const ExtendedKey btc_chain = root.derivePath(DerivationPath::parse("m/44'/0'/0'/0"));
