@@ -135,6 +135,9 @@ test('paging: PageNumber and FromId as KDF pages; an unknown FromId and an inact
   assert.deepEqual([unknown.status, unknown.json.error_type], [500, 'StorageError']);
   const inactive = await walletd.rpc('z_coin_tx_history', { coin: 'ZOMBIE' });
   assert.deepEqual([inactive.status, inactive.json.error_type], [404, 'CoinIsNotActive']);
+  // A page far past the end (its offset overflows 32 bits, the browser's size_t): empty.
+  const far = (await history({ limit: 10, paging_options: { PageNumber: 429496730 } })).json.result;
+  assert.deepEqual([far.transactions, far.skipped, far.total], [[], 3, 3]);
   const zero = await history({ paging_options: { PageNumber: 0 } });
   assert.equal(zero.json.error_type, 'InvalidRequest');
 });

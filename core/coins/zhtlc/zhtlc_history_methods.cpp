@@ -64,16 +64,17 @@ struct ZHistoryParams {
 };
 
 // A row of the stored wallet: its transaction, and what it paid to and took from the wallet.
+// Copied, not pointed at: a sync round may change the wallet while the history awaits Electrum.
 struct WalletRow {
   std::int64_t internal_id = 0;
-  const WalletTx* tx = nullptr;
+  WalletTx tx;
   std::uint64_t received = 0, spent = 0;
 };
 
 std::vector<WalletRow> walletRows(const WalletState& state) {
   std::vector<WalletRow> rows;
   for (std::size_t i = 0; i < state.txs.size(); ++i) {
-    WalletRow row{static_cast<std::int64_t>(i) + 1, &state.txs[i]};
+    WalletRow row{static_cast<std::int64_t>(i) + 1, state.txs[i]};
     for (const WalletNote& n : state.notes) {
       if (n.txid == state.txs[i].txid) row.received += n.value;
       if (n.spent_txid && *n.spent_txid == state.txs[i].txid) row.spent += n.value;
@@ -82,7 +83,7 @@ std::vector<WalletRow> walletRows(const WalletState& state) {
   }
   // Newest block first; in a block, in the order the scan found them (KDF: id_tx ascending).
   std::stable_sort(rows.begin(), rows.end(), [](const WalletRow& a, const WalletRow& b) {
-    return a.tx->height > b.tx->height;
+    return a.tx.height > b.tx.height;
   });
   return rows;
 }
@@ -106,7 +107,7 @@ Task<FullTransactions> pageTransactions(ZhtlcTransparent& electrum,
                                         const std::vector<WalletRow>& page) {
   std::vector<ByteArray<32>> txids;
   txids.reserve(page.size());
-  for (const WalletRow& row : page) txids.push_back(row.tx->txid);
+  for (const WalletRow& row : page) txids.push_back(row.tx.txid);
   FullTransactions full = co_await electrum.transactions(txids);
   std::vector<ByteArray<32>> previous;
   for (const auto& [txid, tx] : full) {
@@ -128,7 +129,7 @@ constexpr ByteArray<32> kDexFeeOvk = [] {
 
 Json rowJson(const ZhtlcCoin& coin, const WalletRow& row, const FullTransactions& full,
              std::uint64_t current_block) {
-  const SaplingTransaction& tx = full.at(row.tx->txid);
+  const SaplingTransaction& tx = full.at(row.tx.txid);
   const ZhtlcProtocol& protocol = coin.protocol();
   std::set<std::string> from, to;
   std::uint64_t transparent_in = 0, transparent_out = 0;
@@ -155,8 +156,8 @@ Json rowJson(const ZhtlcCoin& coin, const WalletRow& row, const FullTransactions
   }
   const std::int64_t fee = tx.value_balance + static_cast<std::int64_t>(transparent_in) -
                            static_cast<std::int64_t>(transparent_out);
-  const std::int64_t height = static_cast<std::int64_t>(row.tx->height);
-  return Json{{"tx_hash", toReversedHex(row.tx->txid)},
+  const std::int64_t height = static_cast<std::int64_t>(row.tx.height);
+  return Json{{"tx_hash", toReversedHex(row.tx.txid)},
               {"from", from},
               {"to", to},
               {"spent_by_me", amount(row.spent)},
@@ -166,7 +167,7 @@ Json rowJson(const ZhtlcCoin& coin, const WalletRow& row, const FullTransactions
               {"block_height", height},
               {"confirmations",
                std::max<std::int64_t>(0, static_cast<std::int64_t>(current_block) - height + 1)},
-              {"timestamp", row.tx->time},
+              {"timestamp", row.tx.time},
               {"transaction_fee", signedAmount(fee)},
               {"coin", coin.ticker()},
               {"internal_id", row.internal_id}};
@@ -174,7 +175,8 @@ Json rowJson(const ZhtlcCoin& coin, const WalletRow& row, const FullTransactions
 
 Task<Json> history(ZhtlcCoin& coin, ZHistoryParams p) {
   const std::vector<WalletRow> rows = walletRows(coin.walletState());
-  std::size_t skip = 0;
+  // 64 bits: a page number times the limit overflows wasm's 32-bit size_t.
+  std::uint64_t skip = 0;
   if (p.paging && p.paging->from_id) {
     const auto it = std::find_if(rows.begin(), rows.end(), [&](const WalletRow& r) {
       return r.internal_id == *p.paging->from_id;
@@ -184,14 +186,15 @@ Task<Json> history(ZhtlcCoin& coin, ZHistoryParams p) {
           "from_id " + std::to_string(*p.paging->from_id) + " does not exist";
       throw rpcError(TxHistoryError::StorageError, message, Json(message));
     }
-    skip = static_cast<std::size_t>(it - rows.begin()) + 1;
+    skip = static_cast<std::uint64_t>(it - rows.begin()) + 1;
   } else if (p.paging && p.paging->page_number) {
-    skip = static_cast<std::size_t>(*p.paging->page_number - 1) * p.limit;
+    skip = static_cast<std::uint64_t>(*p.paging->page_number - 1) * p.limit;
   }
   const std::uint64_t tip = co_await coin.transparent().currentBlock();
-  const std::vector<WalletRow> page(
-      rows.begin() + static_cast<std::ptrdiff_t>(std::min(skip, rows.size())),
-      rows.begin() + static_cast<std::ptrdiff_t>(std::min(skip + p.limit, rows.size())));
+  const std::uint64_t first = std::min<std::uint64_t>(skip, rows.size());
+  const std::uint64_t last = std::min<std::uint64_t>(skip + p.limit, rows.size());
+  const std::vector<WalletRow> page(rows.begin() + static_cast<std::ptrdiff_t>(first),
+                                    rows.begin() + static_cast<std::ptrdiff_t>(last));
   const FullTransactions full = co_await pageTransactions(coin.transparent(), page);
   Json transactions = Json::array();
   for (const WalletRow& row : page) transactions.push_back(rowJson(coin, row, full, tip));
@@ -205,7 +208,7 @@ Task<Json> history(ZhtlcCoin& coin, ZHistoryParams p) {
                  {"transactions", std::move(transactions)},
                  {"sync_status", {{"state", "Finished"}}},
                  {"limit", p.limit},
-                 {"skipped", std::min(skip, rows.size())},
+                 {"skipped", first},
                  {"total", rows.size()},
                  {"total_pages", (rows.size() + p.limit - 1) / p.limit},
                  {"paging_options", std::move(paging)}};
