@@ -5,6 +5,7 @@
 
 #include "core/async/oneshot.h"
 #include "core/async/spawn.h"
+#include "core/encoding/hex.h"
 #include "core/platform/http_client.h"
 
 namespace walletd {
@@ -285,6 +286,25 @@ Task<std::vector<Json>> ElectrumClient::batch(std::string method, std::vector<Js
     preferred_ = (preferred_ + 1) % servers_.size();  // the next attempt starts past it
   }
   throw ElectrumUnavailable("no Electrum server answered " + method + ": " + failures);
+}
+
+Task<std::uint64_t> ElectrumClient::tipHeight() {
+  const std::string method = "blockchain.headers.subscribe";
+  const Json none = Json::array();
+  const Json tip = co_await call(method, none);
+  if (!tip.is_object() || !tip.contains("height") || !tip["height"].is_number_unsigned())
+    throwUnexpectedAnswer(method);
+  co_return tip["height"].get<std::uint64_t>();
+}
+
+Task<std::string> ElectrumClient::broadcast(std::string tx_hex) {
+  const std::string method = "blockchain.transaction.broadcast";
+  const Json params = Json::array({std::move(tx_hex)});
+  const Json txid = co_await call(method, params);
+  if (!txid.is_string()) throwUnexpectedAnswer(method);
+  const std::string text = txid.get<std::string>();
+  if (text.size() != 64 || !isHex(text)) throw ElectrumError(method, 0, text.substr(0, 300));
+  co_return text;
 }
 
 }  // namespace walletd

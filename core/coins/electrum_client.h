@@ -28,6 +28,11 @@ struct ElectrumUnavailable : TransportFailure {
   explicit ElectrumUnavailable(const std::string& message) : TransportFailure(message, message) {}
 };
 
+// A result of `method` in a shape the protocol does not give it.
+[[noreturn]] inline void throwUnexpectedAnswer(const std::string& method) {
+  throw ElectrumUnavailable("the Electrum server answered " + method + " in an unexpected form");
+}
+
 struct ElectrumError : TransportFailure {
   ElectrumError(const std::string& method, std::int64_t code_, const std::string& message_)
       : TransportFailure("the Electrum server refused " + method + ": " + message_, message_),
@@ -61,6 +66,11 @@ class ElectrumClient {
   // next server.
   Task<std::vector<Json>> batch(std::string method, std::vector<Json> params_list,
                                 Validator check = nullptr);
+  // The tip's height (blockchain.headers.subscribe).
+  Task<std::uint64_t> tipHeight();
+  // blockchain.transaction.broadcast: the txid the server answers. A refusal is ElectrumError,
+  // also when a protocol 1.0 server delivers it as the result ("258: txn-mempool-conflict").
+  Task<std::string> broadcast(std::string tx_hex);
   // Lines of requests written so far (a batch is one): what activation benchmarks count.
   std::uint64_t batchesSent() const { return batches_sent_; }
   // Called after every (re)connection, before other calls on it: to subscribe again.

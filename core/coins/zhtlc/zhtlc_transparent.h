@@ -19,14 +19,13 @@ class ZhtlcTransparent {
   ZhtlcTransparent(StreamConnector& connector, Executor& executor,
                    std::vector<StreamTarget> servers, std::uint64_t request_timeout_ms);
 
-  // The tip's height (blockchain.headers.subscribe, as KDF's get_block_count over Electrum).
+  // The tip's height (ElectrumClient::tipHeight, as KDF's get_block_count over Electrum).
   Task<std::uint64_t> currentBlock();
   // The transactions `txids` (internal byte order; duplicates fetched once), in one JSON-RPC
   // batch of blockchain.transaction.get; bytes that do not hash to the txid asked for, or that
   // are not a v4 Sapling transaction, mark the server as lying (the next one is asked).
   Task<std::map<ByteArray<32>, SaplingTransaction>> transactions(std::vector<ByteArray<32>> txids);
-  // blockchain.transaction.broadcast: the txid the server answers (display order, hex). A
-  // refusal is an ElectrumError with the node's words.
+  // blockchain.transaction.broadcast (ElectrumClient::broadcast): the txid the server answers.
   Task<std::string> broadcast(ByteView tx);
   void close() { client_.close(); }
 

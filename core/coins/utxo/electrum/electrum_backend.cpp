@@ -9,13 +9,6 @@
 #include "core/encoding/hex.h"
 
 namespace walletd {
-namespace {
-
-[[noreturn]] void odd(const std::string& what) {
-  throw ElectrumUnavailable("the Electrum server answered " + what + " in an unexpected form");
-}
-
-}  // namespace
 
 ElectrumBackend::ElectrumBackend(StreamConnector& connector, Executor& executor,
                                  std::vector<StreamTarget> servers,
@@ -56,11 +49,7 @@ Task<void> ElectrumBackend::resubscribe() {
 }
 
 Task<std::uint64_t> ElectrumBackend::currentBlock() {
-  const Json none = Json::array();
-  const Json tip = co_await client_.call("blockchain.headers.subscribe", none);
-  if (!tip.is_object() || !tip.contains("height") || !tip["height"].is_number_unsigned())
-    odd("blockchain.headers.subscribe");
-  tip_ = tip["height"].get<std::uint64_t>();
+  tip_ = co_await client_.tipHeight();
   co_return tip_;
 }
 
@@ -78,7 +67,7 @@ Task<std::vector<bool>> ElectrumBackend::used(std::vector<WatchedAddress> addres
       co_await client_.batch("blockchain.scripthash.get_history", scriptHashParams(addresses));
   std::vector<bool> out;
   for (const Json& history : histories) {
-    if (!history.is_array()) odd("blockchain.scripthash.get_history");
+    if (!history.is_array()) throwUnexpectedAnswer("blockchain.scripthash.get_history");
     out.push_back(!history.empty());
   }
   co_return out;
@@ -90,13 +79,14 @@ Task<std::vector<HistoryItem>> ElectrumBackend::history(std::vector<WatchedAddre
   std::vector<HistoryItem> out;
   std::set<std::string> seen;
   for (const Json& history : histories) {
-    if (!history.is_array()) odd("blockchain.scripthash.get_history");
+    if (!history.is_array()) throwUnexpectedAnswer("blockchain.scripthash.get_history");
     for (const Json& item : history) {
       if (!item.is_object() || !item.contains("tx_hash") || !item["tx_hash"].is_string() ||
           !item.contains("height") || !item["height"].is_number_integer())
-        odd("blockchain.scripthash.get_history");
+        throwUnexpectedAnswer("blockchain.scripthash.get_history");
       const std::string txid = item["tx_hash"].get<std::string>();
-      if (txid.size() != 64 || !isHex(txid)) odd("blockchain.scripthash.get_history");
+      if (txid.size() != 64 || !isHex(txid))
+        throwUnexpectedAnswer("blockchain.scripthash.get_history");
       const std::int64_t height = item["height"].get<std::int64_t>();  // 0 / -1: mempool
       if (seen.insert(txid).second)
         out.push_back({txid, height > 0 ? static_cast<std::uint64_t>(height) : 0});
@@ -185,19 +175,19 @@ Task<std::vector<std::vector<UnspentOutput>>> ElectrumBackend::unspent(
   std::vector<std::vector<UnspentOutput>> out;
   for (std::size_t i = 0; i < lists.size(); ++i) {
     const Json& list = lists[i];
-    if (!list.is_array()) odd("blockchain.scripthash.listunspent");
+    if (!list.is_array()) throwUnexpectedAnswer("blockchain.scripthash.listunspent");
     std::vector<UnspentOutput>& outputs = out.emplace_back();
     for (const Json& u : list) {
       if (!u.is_object() || !u.contains("tx_hash") || !u["tx_hash"].is_string() ||
           !u.contains("tx_pos") || !u["tx_pos"].is_number_unsigned() || !u.contains("value") ||
           !u["value"].is_number_unsigned())
-        odd("blockchain.scripthash.listunspent");
+        throwUnexpectedAnswer("blockchain.scripthash.listunspent");
       UnspentOutput o;
       try {
         o.outpoint = OutPoint::fromDisplay(u["tx_hash"].get<std::string>(),
                                            u["tx_pos"].get<std::uint32_t>());
       } catch (const UtxoDecodeError&) {
-        odd("blockchain.scripthash.listunspent");
+        throwUnexpectedAnswer("blockchain.scripthash.listunspent");
       }
       o.value = u["value"].get<std::uint64_t>();
       o.script_pubkey = addresses[i].script;
@@ -211,14 +201,7 @@ Task<std::vector<std::vector<UnspentOutput>>> ElectrumBackend::unspent(
 }
 
 Task<std::string> ElectrumBackend::broadcast(std::string tx_hex) {
-  const Json params = Json::array({tx_hex});
-  const Json txid = co_await client_.call("blockchain.transaction.broadcast", params);
-  if (!txid.is_string()) odd("blockchain.transaction.broadcast");
-  const std::string text = txid.get<std::string>();
-  // Protocol 1.0 servers deliver a refusal as the result ("258: txn-mempool-conflict").
-  if (text.size() != 64 || !isHex(text))
-    throw ElectrumError("blockchain.transaction.broadcast", 0, text.substr(0, 300));
-  co_return text;
+  co_return co_await client_.broadcast(std::move(tx_hex));
 }
 
 // QTUM ElectrumX's blockchain.contract.call [contract, data, sender ""], as KDF calls it.
@@ -226,7 +209,7 @@ Task<Bytes> ElectrumBackend::callContract(ByteArray<20> contract, Bytes data) {
   const Json params = Json::array({toHex(contract), toHex(data), ""});
   const Json answer = co_await client_.call("blockchain.contract.call", params);
   std::optional<Bytes> output = contractCallOutput(answer);
-  if (!output) odd("blockchain.contract.call");
+  if (!output) throwUnexpectedAnswer("blockchain.contract.call");
   co_return std::move(*output);
 }
 
@@ -237,7 +220,7 @@ Task<std::vector<ContractEvent>> ElectrumBackend::contractEvents(ByteArray<20> a
   const Json params = Json::array({toHex(address), toHex(contract), topic});
   const Json answer = co_await client_.call("blockchain.contract.event.get_history", params);
   std::optional<std::vector<ContractEvent>> events = contractEventsOf(answer);
-  if (!events) odd("blockchain.contract.event.get_history");
+  if (!events) throwUnexpectedAnswer("blockchain.contract.event.get_history");
   co_return std::move(*events);
 }
 
@@ -246,7 +229,7 @@ Task<std::vector<ContractLog>> ElectrumBackend::receiptLogs(std::string txid) {
   const Json params = Json::array({txid});
   const Json answer = co_await client_.call("blochchain.transaction.get_receipt", params);
   std::optional<std::vector<ContractLog>> logs = receiptLogsOf(answer);
-  if (!logs) odd("blochchain.transaction.get_receipt");
+  if (!logs) throwUnexpectedAnswer("blochchain.transaction.get_receipt");
   co_return std::move(*logs);
 }
 
