@@ -48,7 +48,13 @@ try {
   const row = (what, a, b, unit) => console.log(`${what.padEnd(44)} walletd ${a.toFixed(0).padStart(7)} ${unit}   ${b[0].padEnd(26)} ${b[1].toFixed(0).padStart(7)} ${unit}   (${(a / b[1]).toFixed(2)}×)`);
   console.log(`In Chromium ${browser.version()}, ${seconds} s per figure:`);
   row('EIP-1559 transfers signed (nonce given)', r.walletdSign, ['ethers signTransaction', r.ethersSign], '/s');
+  row('  the core alone (100 per batch request)', r.walletdSignBatch, ['ethers signTransaction', r.ethersSign], '/s');
+  console.log(`  one call() signs at ${(100 * r.walletdSign / r.walletdSignBatch).toFixed(0)}% of the core's batch rate`);
   row('  the same, nonce fetched from the node', r.walletdSignFetch, ['ethers signTransaction', r.ethersSign], '/s');
+  const us = (perSecond) => 1e6 / perSecond;
+  console.log(`  a fetch costs walletd ${((us(r.walletdSignFetch) - us(r.walletdSign)) / 1000).toFixed(2)} ms per request; ` +
+    `the page's own fetch to the same node ${(us(r.pageFetch) / 1000).toFixed(2)} ms (target ≤ 1.5 ms)`);
+  console.log(`a version call round trip: ${us(r.walletdVersion).toFixed(1)} µs (target ≤ 25 µs)`);
   row('HD addresses m/44\'/60\'/0\'/0/i', r.walletdHd, ['@scure/bip32 + computeAddress', r.scureHd], '/s');
   console.log('(walletd\'s figures are whole sign_raw_transaction requests through the package: JSON in, parse, sign,\n' +
     ' JSON out; without a nonce each request also waits for one fetch to a local stub node)');

@@ -9,16 +9,20 @@ import { IndexedDbStorage } from './indexeddb-storage.js';
 import { MemoryStorage } from './memory-storage.js';
 import { WalletdError } from './walletd-error.js';
 import { createAirgapSaplingProver } from './sapling-prover.js';
-import { compileWasm } from './wasm-loader.js';
+import { compileWasm, prebundledWasmUrl } from './wasm-loader.js';
 import factory from '../dist/walletd_web.mjs';
 
 export { ChromeStorage, IndexedDbStorage, MemoryStorage, WalletdError, createAirgapSaplingProver };
 
+const defaultWasmUrl = new URL('../dist/walletd.wasm', import.meta.url);
+
 export function createWalletd(options) {
   return createWalletdWith({
     loadFactory: async () => factory,
-    compileWasm,
-    defaultWasmUrl: () => new URL('../dist/walletd.wasm', import.meta.url),
+    // The package's own .wasm, or where Vite's dev server still serves it when pre-bundling
+    // moved this module; a wasmUrl the application gives is taken as it is.
+    compileWasm: (url) => compileWasm(url, url === defaultWasmUrl ? prebundledWasmUrl(import.meta.url) : null),
+    defaultWasmUrl: () => defaultWasmUrl,
     defaultStorage: () => new IndexedDbStorage('walletd'),
   }, options);
 }

@@ -24,7 +24,9 @@ async function rate(fn, perCall = 1) {
 
 async function run() {
   const coins = await (await fetch('/coins.json')).text();
-  const walletd = await createWalletd({ config: { passphrase: MNEMONIC, enable_hd: true }, coins, storage: new MemoryStorage() });
+  const userpass = 'Bench-page-Rpc-7!';
+  const walletd = await createWalletd({ config: { passphrase: MNEMONIC, enable_hd: true, rpc_password: userpass }, coins,
+    storage: new MemoryStorage() });
   await walletd.call('enable_eth_with_tokens', { ticker: 'ETH-ganache', nodes: [{ url: node }], erc20_tokens_requests: [],
     scan_policy: 'do_not_scan' });
   const to = '0x000000000000000000000000000000000000bEEF';
@@ -32,8 +34,20 @@ async function run() {
   const pay_for_gas = { tx_type: 'Eip1559', max_fee_per_gas: '30', max_priority_fee_per_gas: '1' };
   out.walletdSign = await rate((i) => walletd.call('sign_raw_transaction', { coin: 'ETH-ganache', type: 'ETH',
     tx: { to, value: '0.001', gas_limit: 21000, nonce: i, pay_for_gas } }));
+  // The core on its own: 100 signings per batch request, so the package's per-call cost is shared.
+  const batch = (i) => Array.from({ length: 100 }, (_, k) => ({ mmrpc: '2.0', userpass, method: 'sign_raw_transaction', id: k,
+    params: { coin: 'ETH-ganache', type: 'ETH', tx: { to, value: '0.001', gas_limit: 21000, nonce: i + k, pay_for_gas } } }));
+  out.walletdSignBatch = await rate(async (i) => {
+    const answers = JSON.parse(await walletd.handle(batch(i)));
+    if (answers.length !== 100 || answers.some((a) => !a.result)) throw new Error(`batch refused: ${JSON.stringify(answers[0])}`);
+  }, 100);
+  out.walletdVersion = await rate(() => walletd.call('version', {}));
   out.walletdSignFetch = await rate(() => walletd.call('sign_raw_transaction', { coin: 'ETH-ganache', type: 'ETH',
     tx: { to, value: '0.001', gas_limit: 21000, pay_for_gas } }));
+  // The same read as the page's own fetch: what a local node costs without walletd.
+  const nonceRequest = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionCount', params: [to, 'pending'] });
+  out.pageFetch = await rate(async () => (await fetch(node, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: nonceRequest })).json());
   const key = (await walletd.call('get_private_keys', { coins: ['ETH-ganache'], mode: 'hd', start_index: 0, end_index: 0 }))[0].addresses[0].priv_key;
   const wallet = new Wallet(key);
   out.ethersSign = await rate((i) => wallet.signTransaction({ type: 2, chainId: 1337n, nonce: i, to, value: 10n ** 15n,
