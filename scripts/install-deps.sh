@@ -10,7 +10,8 @@ packages=("${daemon_packages[@]}" dpkg-dev curl openssl emscripten wrk
   clang libclang-rt-14-dev  # clang + libFuzzer/ASan/UBSan runtimes for the fuzz preset
   clang-tidy  # scripts/tidy.sh: the core's static checks
   chromium  # the npm package tests in a real browser (driven by playwright-core)
-  litecoind)  # the UTXO peer: Litecoin Core in regtest (Bitcoin Core 0.21 scripts and sighash rules)
+  litecoind  # the UTXO peer: Litecoin Core in regtest (Bitcoin Core 0.21 scripts and sighash rules)
+  python3-trezor)  # trezorlib: Trezor's own host library checks the Trezor test device
 daemon_only=false
 [ "${1:-}" = "--daemon" ] && { daemon_only=true; packages=("${daemon_packages[@]}"); }
 missing=()
