@@ -12,18 +12,29 @@ void ProtoWriter::rawVarint(std::uint64_t value) {
 }
 
 ProtoWriter& ProtoWriter::varint(std::uint32_t field, std::uint64_t value) {
-  if (value == 0) return *this;
+  return value == 0 ? *this : varintField(field, value);
+}
+
+ProtoWriter& ProtoWriter::bytes(std::uint32_t field, ByteView value) {
+  return value.empty() ? *this : bytesField(field, value);
+}
+
+ProtoWriter& ProtoWriter::varintField(std::uint32_t field, std::uint64_t value) {
   rawVarint(static_cast<std::uint64_t>(field) << 3);
   rawVarint(value);
   return *this;
 }
 
-ProtoWriter& ProtoWriter::bytes(std::uint32_t field, ByteView value) {
-  if (value.empty()) return *this;
+ProtoWriter& ProtoWriter::bytesField(std::uint32_t field, ByteView value) {
   rawVarint((static_cast<std::uint64_t>(field) << 3) | 2);
   rawVarint(value.size());
   out_.insert(out_.end(), value.begin(), value.end());
   return *this;
+}
+
+ProtoWriter& ProtoWriter::textField(std::uint32_t field, std::string_view text) {
+  const auto* begin = reinterpret_cast<const std::uint8_t*>(text.data());
+  return bytesField(field, ByteView(begin, text.size()));
 }
 
 std::uint64_t ProtoReader::readVarint() {

@@ -1,13 +1,15 @@
 // The protobuf wire-format pieces TRON and Cosmos transactions need: a writer that emits fields
 // in the order it is called (callers call in ascending field order and skip proto3 defaults,
 // which is the canonical form java-tron re-serialises before hashing and Cosmos' ADR-027 signs),
-// and a reader that walks one message's fields without a schema.
+// and a reader that walks one message's fields without a schema. proto2 messages (Trezor's)
+// write their set fields whatever the value with the *Field methods.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/crypto/bytes.h"
@@ -22,6 +24,14 @@ class ProtoWriter {
   ProtoWriter& bytes(std::uint32_t field, ByteView value);
   ProtoWriter& message(std::uint32_t field, const ProtoWriter& nested) {
     return bytes(field, nested.data());
+  }
+  // proto2: a field that is set is written, zero and empty included (repeated scalars unpacked:
+  // one call per element).
+  ProtoWriter& varintField(std::uint32_t field, std::uint64_t value);
+  ProtoWriter& bytesField(std::uint32_t field, ByteView value);
+  ProtoWriter& textField(std::uint32_t field, std::string_view text);
+  ProtoWriter& messageField(std::uint32_t field, const ProtoWriter& nested) {
+    return bytesField(field, nested.data());
   }
   const Bytes& data() const { return out_; }
 
