@@ -38,6 +38,27 @@ Json errorDetails(const RpcError& error) {
 }
 }  // namespace
 
+Task<RpcTaskUserAction> RpcTaskHandle::awaitUserAction(Executor& executor, Json awaiting) {
+  throwIfCancelled();
+  OneShot<RpcTaskUserAction> answer(executor);
+  action_ = answer;
+  awaiting_ = std::move(awaiting);
+  const CancellationToken token = cancel_.token();
+  const std::uint64_t callback = token.onCancel(
+      [answer]() mutable { answer.fail(std::make_exception_ptr(OperationCancelled())); });
+  std::exception_ptr failure;
+  std::optional<RpcTaskUserAction> action;
+  try {
+    action.emplace(co_await answer);
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  token.removeCallback(callback);
+  action_.reset();
+  if (failure) std::rethrow_exception(failure);
+  co_return std::move(*action);
+}
+
 std::shared_ptr<RpcTaskHandle> RpcTaskManager::create() {
   return std::make_shared<RpcTaskHandle>();
 }
@@ -97,8 +118,9 @@ Json RpcTaskManager::status(const std::string& family, std::uint64_t id, bool fo
   Json out = Json::object();
   switch (entry->state) {
     case Entry::State::Running:
-      out["status"] = "InProgress";
-      out["details"] = entry->handle->progress();
+      out["status"] = entry->handle->awaitsUserAction() ? "UserActionRequired" : "InProgress";
+      out["details"] =
+          entry->handle->awaitsUserAction() ? entry->handle->awaiting() : entry->handle->progress();
       return out;
     case Entry::State::Ok:
       out["status"] = "Ok";
@@ -123,13 +145,19 @@ void RpcTaskManager::cancel(const std::string& family, std::uint64_t id) {
   handle->cancel_.cancel();  // wakes waits registered on the token
 }
 
-void RpcTaskManager::userAction(const std::string& family, std::uint64_t id) {
+void RpcTaskManager::userAction(const std::string& family, std::uint64_t id,
+                                RpcTaskUserAction action) {
   Entry* entry = find(family, id);
   if (entry == nullptr) noSuchTask(RpcTaskError::ActionNoSuchTask, id);
-  const std::string message =
-      "Internal error: task " + std::to_string(id) +
-      " is not waiting for a user action (no hardware wallet in this build)";
-  throw rpcError(RpcTaskError::Internal, message, Json(message));
+  RpcTaskHandle& handle = *entry->handle;
+  if (entry->state != Entry::State::Running || !handle.action_) {
+    const std::string message =
+        "Internal error: task " + std::to_string(id) + " is not waiting for a user action";
+    throw rpcError(RpcTaskError::Internal, message, Json(message));
+  }
+  OneShot<RpcTaskUserAction> answer = *handle.action_;
+  handle.action_.reset();  // status reads InProgress again at once
+  answer.settle(std::move(action));
 }
 
 }  // namespace walletd

@@ -2,8 +2,10 @@
 // the background and answers {task_id}; `status` reports InProgress (the work's current step),
 // Ok (the result) or Error (the error envelope's fields); `cancel` stops it. Work sees its
 // RpcTaskHandle: it reports steps there and checks for cancellation before it commits anything,
-// so a cancelled activation leaves no coin behind. Finished tasks are kept until a status call
-// forgets them (at most kMaxFinishedTasks; the oldest go first).
+// so a cancelled activation leaves no coin behind. Work that needs the user (a hardware wallet's
+// PIN or passphrase) awaits a user action: status answers UserActionRequired with what it
+// awaits until `user_action` delivers it. Finished tasks are kept until a status call forgets
+// them (at most kMaxFinishedTasks; the oldest go first).
 #pragma once
 
 #include <cstdint>
@@ -12,7 +14,9 @@
 #include <string>
 
 #include "core/async/cancellation.h"
+#include "core/async/oneshot.h"
 #include "core/async/task.h"
+#include "core/crypto/secret.h"
 #include "core/rpc/json.h"
 #include "core/rpc/rpc_error.h"
 
@@ -28,6 +32,13 @@ enum class RpcTaskError {
 };
 ErrorKindInfo describe(RpcTaskError e);
 
+// KDF's RpcTaskUserAction: {action_type: "TrezorPin", pin} | {action_type: "TrezorPassphrase",
+// passphrase}; the PIN (matrix positions) or passphrase is the secret.
+struct RpcTaskUserAction {
+  std::string action_type;
+  SecretBytes secret;
+};
+
 class RpcTaskHandle {
  public:
   // The InProgress details, e.g. "ActivatingCoin" or {"TemporaryError": "..."}.
@@ -36,11 +47,19 @@ class RpcTaskHandle {
   // Throws OperationCancelled after `cancel`; call before committing results.
   void throwIfCancelled() const { cancel_.token().throwIfCancelled(); }
   CancellationToken cancellation() const { return cancel_.token(); }
+  // Waits for the caller's user_action; meanwhile status answers {"status":
+  // "UserActionRequired", "details": awaiting} (e.g. "EnterTrezorPin"). Cancelling the task
+  // ends the wait with OperationCancelled.
+  Task<RpcTaskUserAction> awaitUserAction(Executor& executor, Json awaiting);
+  bool awaitsUserAction() const { return action_.has_value(); }
+  const Json& awaiting() const { return awaiting_; }
 
  private:
   friend class RpcTaskManager;
   Json progress_ = "ActivatingCoin";
   CancellationSource cancel_;
+  std::optional<OneShot<RpcTaskUserAction>> action_;
+  Json awaiting_;
 };
 
 class RpcTaskManager {
@@ -55,9 +74,9 @@ class RpcTaskManager {
 
   Json status(const std::string& family, std::uint64_t id, bool forget_if_finished);
   void cancel(const std::string& family, std::uint64_t id);
-  // No work of this build waits for a user action (no hardware wallets): a live task answers
-  // Internal, an unknown one NoSuchTask.
-  void userAction(const std::string& family, std::uint64_t id);
+  // Hands `action` to the task waiting for it; a task that is not waiting answers Internal (as
+  // KDF's UnexpectedTaskStatus does), an unknown one NoSuchTask.
+  void userAction(const std::string& family, std::uint64_t id, RpcTaskUserAction action);
 
  private:
   struct Entry {

@@ -24,17 +24,14 @@ struct TaskIdParams {
   }
 };
 
-// KDF's RpcTaskUserAction: {action_type: "TrezorPin", pin} | {action_type: "TrezorPassphrase",
-// passphrase}. Read and checked; no task here waits for one.
-struct UserAction {
-  std::string action_type;
-  SecretBytes secret;
+// KDF's RpcTaskUserAction as the request carries it.
+struct UserAction : RpcTaskUserAction {
   static const TaggedSchema<UserAction>& schema() {
+    constexpr auto secret = static_cast<SecretBytes UserAction::*>(&UserAction::secret);
     static const auto s =
         TaggedSchema<UserAction>("action_type", &UserAction::action_type)
-            .variant("TrezorPin", ObjectSchema<UserAction>().required("pin", &UserAction::secret))
-            .variant("TrezorPassphrase",
-                     ObjectSchema<UserAction>().required("passphrase", &UserAction::secret));
+            .variant("TrezorPin", ObjectSchema<UserAction>().required("pin", secret))
+            .variant("TrezorPassphrase", ObjectSchema<UserAction>().required("passphrase", secret));
     return s;
   }
 };
@@ -50,16 +47,16 @@ struct UserActionParams {
   }
 };
 
-Json statusAnswer(RpcTaskManager& tasks, const std::string& family, const StatusParams& p) {
+Json statusAnswer(RpcTaskManager& tasks, const std::string& family, StatusParams& p) {
   return tasks.status(family, p.task_id, p.forget_if_finished);
 }
 
-Json userActionAnswer(RpcTaskManager& tasks, const std::string& family, const UserActionParams& p) {
-  tasks.userAction(family, p.task_id);
+Json userActionAnswer(RpcTaskManager& tasks, const std::string& family, UserActionParams& p) {
+  tasks.userAction(family, p.task_id, std::move(p.user_action));
   return "success";
 }
 
-Json cancelAnswer(RpcTaskManager& tasks, const std::string& family, const TaskIdParams& p) {
+Json cancelAnswer(RpcTaskManager& tasks, const std::string& family, TaskIdParams& p) {
   tasks.cancel(family, p.task_id);
   return "success";
 }
@@ -68,10 +65,10 @@ Json cancelAnswer(RpcTaskManager& tasks, const std::string& family, const TaskId
 // does), then answers what `answer` returns.
 template <typename P>
 MethodHandler controlHandler(const std::string& family,
-                             Json (*answer)(RpcTaskManager&, const std::string&, const P&)) {
+                             Json (*answer)(RpcTaskManager&, const std::string&, P&)) {
   auto call = [family, answer](RequestContext& ctx, const Json& params) -> Task<Json> {
     ParamsReader r(params, "params");
-    const P parsed = P::schema().parse(r);
+    P parsed = P::schema().parse(r);
     Json out = answer(ctx.node.tasks(), family, parsed);
     return [](Json result) -> Task<Json> { co_return result; }(std::move(out));
   };
@@ -89,7 +86,7 @@ void addRpcTaskControlMethods(MethodTable& t, const std::string& family,
   t.add({prefix + "status",
          "{ status: \"Ok\"; details: " + result_doc +
              " } | { status: \"Error\"; details: TaskError } | { status: \"InProgress\"; "
-             "details: string | object }",
+             "details: string | object } | { status: \"UserActionRequired\"; details: string }",
          MethodAccess::Protected, controlHandler(family, &statusAnswer), nullptr});
   t.add({prefix + "user_action", "\"success\"", MethodAccess::Protected,
          controlHandler(family, &userActionAnswer), nullptr});

@@ -142,3 +142,52 @@ TEST_CASE("task::enable_eth::init answers what needs no node at once; params are
         "NoSuchTask");
   CHECK(code == 400);
 }
+
+namespace {
+// A task that asks for a PIN and answers what it was given (a hardware wallet's conversation).
+Task<Json> askPin(std::shared_ptr<RpcTaskHandle> handle, Executor& executor) {
+  RpcTaskUserAction action = co_await handle->awaitUserAction(executor, "EnterTrezorPin");
+  co_return Json{{"type", action.action_type},
+                 {"pin", std::string(action.secret.view().begin(), action.secret.view().end())}};
+}
+
+RpcTaskUserAction pinAction(const char* pin) {
+  const std::string text = pin;
+  return RpcTaskUserAction{"TrezorPin", SecretBytes(Bytes(text.begin(), text.end()))};
+}
+}  // namespace
+
+TEST_CASE("a task awaiting a user action: UserActionRequired, then the action, then Ok") {
+  TaskLoop l;
+  RpcTaskManager tasks;
+  auto handle = tasks.create();
+  const std::uint64_t id = tasks.run("init_trezor", handle, askPin(handle, l.loop));
+  l.loop.runReady();
+  CHECK(tasks.status("init_trezor", id, false) ==
+        Json::parse(R"({"status":"UserActionRequired","details":"EnterTrezorPin"})"));
+  tasks.userAction("init_trezor", id, pinAction("6483"));
+  CHECK(tasks.status("init_trezor", id, false)["status"] == "InProgress");
+  // A second action finds nothing waiting: Internal, as KDF's UnexpectedTaskStatus.
+  try {
+    tasks.userAction("init_trezor", id, pinAction("1"));
+    FAIL("a task that waits for nothing took an action");
+  } catch (const RpcError& e) {
+    CHECK(e.type() == "Internal");
+  }
+  l.loop.runReady();
+  CHECK(tasks.status("init_trezor", id, true) ==
+        Json::parse(R"({"status":"Ok","details":{"type":"TrezorPin","pin":"6483"}})"));
+}
+
+TEST_CASE("cancelling a task that awaits a user action ends the wait") {
+  TaskLoop l;
+  RpcTaskManager tasks;
+  auto handle = tasks.create();
+  const std::uint64_t id = tasks.run("init_trezor", handle, askPin(handle, l.loop));
+  l.loop.runReady();
+  REQUIRE(handle->awaitsUserAction());
+  tasks.cancel("init_trezor", id);
+  l.loop.runReady();
+  CHECK_FALSE(handle->awaitsUserAction());
+  CHECK_THROWS_AS(tasks.status("init_trezor", id, true), RpcError);
+}
