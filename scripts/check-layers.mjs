@@ -20,6 +20,7 @@ const LAYERS = [
   ['stream'],
   ['wallet'],
   ['walletconnect'],
+  ['hardware'],
   ['coins'],
   ['coins/*'],
   ['node'],

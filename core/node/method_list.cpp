@@ -11,6 +11,7 @@
 #include "core/coins/staking_methods.h"
 #include "core/coins/transaction_methods.h"
 #include "core/coins/withdraw_methods.h"
+#include "core/hardware/trezor/trezor_methods.h"
 #include "core/node/node_methods.h"
 #include "core/stream/stream_methods.h"
 #include "core/wallet/gui_storage/gui_storage_methods.h"
@@ -35,6 +36,7 @@ MethodTable buildMethodTable(const CoinFamilies& families) {
   registerKeyExportMethods(t);
   registerAddressMethods(t);
   registerWalletConnectMethods(t);
+  registerTrezorMethods(t);
   return t;
 }
 

@@ -33,6 +33,9 @@ namespace walletd {
 namespace wc {
 class Service;
 }
+namespace trezor {
+struct HwContext;
+}
 
 struct Platform {
   Executor& executor;
@@ -91,6 +94,8 @@ class Node {
   // The WalletConnect context once the first wc_* call or activation made it
   // (core/walletconnect/wc_setup.h); stopped with the node.
   std::shared_ptr<wc::Service>& walletConnectSlot() { return wallet_connect_; }
+  // The hardware wallet context once task::init_trezor made it (core/hardware/trezor/).
+  std::shared_ptr<trezor::HwContext>& hardwareSlot() { return hardware_; }
   ~Node();
 
  private:
@@ -107,6 +112,7 @@ class Node {
   RpcTaskManager tasks_;
   Dispatcher dispatcher_;
   std::shared_ptr<wc::Service> wallet_connect_;
+  std::shared_ptr<trezor::HwContext> hardware_;
 };
 
 }  // namespace walletd

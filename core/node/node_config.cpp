@@ -71,6 +71,15 @@ StreamSettings readStreaming(const Json& conf) {
   return settings;
 }
 
+// A duration in whole seconds, 1 to 3600, of the object named `owner`; absent or null: none.
+std::optional<std::uint64_t> readSeconds(const Json& object, const char* key, const char* owner) {
+  auto it = object.find(key);
+  if (it == object.end() || it->is_null()) return std::nullopt;
+  if (!it->is_number_unsigned() || it->get<std::uint64_t>() < 1 || it->get<std::uint64_t>() > 3600)
+    throw ConfigError(std::string(owner) + "." + key + " must be a number of seconds, 1 to 3600");
+  return it->get<std::uint64_t>();
+}
+
 // {"relay_url": "ws(s)://…", "project_id": "…", "request_timeout_s": 1..3600}, each optional.
 WalletConnectConfig readWalletConnect(const Json& conf) {
   WalletConnectConfig out;
@@ -83,13 +92,23 @@ WalletConnectConfig readWalletConnect(const Json& conf) {
     out.relay_url = *url;
   }
   if (auto id = readString(*it, "project_id")) out.project_id = *id;
-  auto timeout = it->find("request_timeout_s");
-  if (timeout != it->end() && !timeout->is_null()) {
-    if (!timeout->is_number_unsigned() || timeout->get<std::uint64_t>() < 1 ||
-        timeout->get<std::uint64_t>() > 3600)
-      throw ConfigError("wallet_connect.request_timeout_s must be a number of seconds, 1 to 3600");
-    out.request_timeout_s = timeout->get<std::uint64_t>();
+  if (auto s = readSeconds(*it, "request_timeout_s", "wallet_connect")) out.request_timeout_s = *s;
+  return out;
+}
+
+// {"bridge_url": "http(s)://…", "connect_timeout_s": 1..3600}, each optional.
+TrezorConfig readTrezor(const Json& conf) {
+  TrezorConfig out;
+  auto it = conf.find("trezor");
+  if (it == conf.end() || it->is_null()) return out;
+  if (!it->is_object()) throw ConfigError("trezor must be an object");
+  if (auto url = readString(*it, "bridge_url")) {
+    if (url->rfind("http://", 0) != 0 && url->rfind("https://", 0) != 0)
+      throw ConfigError("trezor.bridge_url must be an http:// or https:// URL");
+    while (!url->empty() && url->back() == '/') url->pop_back();
+    out.bridge_url = *url;
   }
+  if (auto s = readSeconds(*it, "connect_timeout_s", "trezor")) out.connect_timeout_s = *s;
   return out;
 }
 
@@ -141,6 +160,7 @@ NodeConfig NodeConfig::fromJson(const Json& conf) {
   }
   c.streaming = readStreaming(conf);
   c.wallet_connect = readWalletConnect(conf);
+  c.trezor = readTrezor(conf);
   return c;
 }
 

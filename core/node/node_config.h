@@ -28,6 +28,14 @@ struct WalletConnectConfig {
   std::uint64_t request_timeout_s = 300;  // the sign protocol's wc_sessionRequest TTL
 };
 
+// walletd's own `trezor` object (KDF reaches a Trezor over USB; walletd through Trezor Bridge):
+// where Bridge answers, and how long task::init_trezor waits for a device to appear (KDF's 300 s).
+struct TrezorConfig {
+  static constexpr const char* kDefaultBridgeUrl = "http://127.0.0.1:21325";
+  std::string bridge_url = kDefaultBridgeUrl;
+  std::uint64_t connect_timeout_s = 300;
+};
+
 struct NodeConfig {
   std::optional<std::string> rpc_password;
   bool allow_weak_password = false;
@@ -45,6 +53,7 @@ struct NodeConfig {
   std::optional<std::string> wallet_password;  // secret
   StreamSettings streaming;                    // enabled when event_streaming_configuration is set
   WalletConnectConfig wallet_connect;
+  TrezorConfig trezor;
 
   static NodeConfig fromJson(const Json& conf);
 };

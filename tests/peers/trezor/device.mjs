@@ -172,7 +172,8 @@ export class TrezorTestDevice {
       Initialize: () => this.#initialize(message),
       GetFeatures: () => this.send('Features', this.features()),
       Ping: () => this.#ping(message),
-      Cancel: () => {},  // nothing running: the firmware ignores it
+      // Nothing running: a Trezor One still answers Failure ActionCancelled.
+      Cancel: () => this.send('Failure', { code: FAILURE.ActionCancelled, message: 'Action cancelled by user' }),
       GetPublicKey: () => this.#getPublicKey(message),
       GetAddress: () => this.#getAddress(message),
       EthereumGetAddress: () => this.#ethereumGetAddress(message),

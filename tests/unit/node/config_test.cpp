@@ -105,3 +105,22 @@ TEST_CASE("malformed entries load as KDF loads them: a warning each, the others 
   REQUIRE(!coins.find("OK")->malformed);
   REQUIRE(coins.find("OK")->protocol_type == "UTXO");
 }
+
+TEST_CASE("walletd's trezor object: Bridge's URL and the connect timeout, checked") {
+  const NodeConfig defaults = NodeConfig::fromJson(Json::object());
+  CHECK(defaults.trezor.bridge_url == "http://127.0.0.1:21325");
+  CHECK(defaults.trezor.connect_timeout_s == 300);
+  const NodeConfig set = NodeConfig::fromJson(
+      Json::parse(R"({"trezor":{"bridge_url":"http://127.0.0.1:9999/","connect_timeout_s":5}})"));
+  CHECK(set.trezor.bridge_url == "http://127.0.0.1:9999");
+  CHECK(set.trezor.connect_timeout_s == 5);
+  REQUIRE_THROWS_WITH(NodeConfig::fromJson(Json::parse(R"({"trezor":{"bridge_url":"ws://x"}})")),
+                      "trezor.bridge_url must be an http:// or https:// URL");
+  REQUIRE_THROWS_WITH(NodeConfig::fromJson(Json::parse(R"({"trezor":{"connect_timeout_s":0}})")),
+                      "trezor.connect_timeout_s must be a number of seconds, 1 to 3600");
+  REQUIRE_THROWS_WITH(NodeConfig::fromJson(Json::parse(R"({"trezor":[]})")),
+                      "trezor must be an object");
+  REQUIRE_THROWS_WITH(
+      NodeConfig::fromJson(Json::parse(R"({"wallet_connect":{"request_timeout_s":4000}})")),
+      "wallet_connect.request_timeout_s must be a number of seconds, 1 to 3600");
+}
