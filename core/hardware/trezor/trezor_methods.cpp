@@ -64,16 +64,21 @@ Task<std::unique_ptr<trezor::Transport>> openDevice(Node& node, RpcTaskHandle& h
   const std::uint64_t timeout_s = node.config().trezor.connect_timeout_s;
   const std::uint64_t deadline = node.clock().monotonicMillis() + timeout_s * 1000;
   for (;;) {
+    std::unique_ptr<trezor::Transport> opened;
+    bool multiple = false;
     try {
-      co_return co_await opener.openOnly();
+      opened = co_await opener.openOnly();
     } catch (const trezor::DeviceUnavailable&) {
-      if (node.clock().monotonicMillis() >= deadline) {
-        const Json waited = {{"secs", timeout_s}, {"nanos", 0}};
-        throw rpcError(InitHwError::Timeout, "RPC timed out " + std::to_string(timeout_s) + "s",
-                       waited);
-      }
+      // none yet: wait for one until the deadline
     } catch (const trezor::MultipleDevices&) {
-      throw trezor::foundMultipleDevices();
+      multiple = true;
+    }
+    if (opened) co_return opened;
+    if (multiple) throw trezor::foundMultipleDevices();
+    if (node.clock().monotonicMillis() >= deadline) {
+      const Json waited = {{"secs", timeout_s}, {"nanos", 0}};
+      throw rpcError(InitHwError::Timeout, "RPC timed out " + std::to_string(timeout_s) + "s",
+                     waited);
     }
     handle.setProgress("WaitingForTrezorToConnect");
     const CancellationToken cancelled = handle.cancellation();
@@ -81,28 +86,24 @@ Task<std::unique_ptr<trezor::Transport>> openDevice(Node& node, RpcTaskHandle& h
   }
 }
 
-struct Identity {
-  trezor::DeviceInfo info;
-  std::string device_pubkey;
-};
-
-// Features, then the internal public key whose hash160 names the device.
-Task<Identity> identify(trezor::Transport& transport, trezor::Interaction& interaction,
-                        RpcTaskHandle& handle) {
+// Initialize: the device's Features (KDF's init answer names the device by them).
+Task<trezor::Message> readFeatures(trezor::Transport& transport, trezor::Interaction& interaction,
+                                   RpcTaskHandle& handle) {
   handle.setProgress("Initializing");
   trezor::Message init = trezor::initialize(std::nullopt);
-  trezor::Message features_msg = co_await trezor::converse(
-      transport, std::move(init), trezor::MessageType::Features, interaction);
-  const trezor::Features features = trezor::decodeFeatures(features_msg.payload.view());
+  co_return co_await trezor::converse(transport, std::move(init), trezor::MessageType::Features,
+                                      interaction);
+}
+
+// The hash160 of the internal public key (m/44'/141'/2147483647/0/0), which names the device.
+Task<std::string> readDevicePubkey(trezor::Transport& transport, trezor::Interaction& interaction) {
   trezor::GetPublicKey request;
   request.path = {44 | kHardened, 141 | kHardened, 0x7fffffffU, 0, 0};
   request.coin_name = "Komodo";
   trezor::Message get_key = trezor::encode(request);
   trezor::Message key_msg = co_await trezor::converse(transport, std::move(get_key),
                                                       trezor::MessageType::PublicKey, interaction);
-  const trezor::PublicKey key = trezor::decodePublicKey(key_msg.payload.view());
-  co_return Identity{{features.model, features.label, features.device_id},
-                     toHex(hash160(key.node.public_key))};
+  co_return toHex(hash160(trezor::decodePublicKey(key_msg.payload.view()).node.public_key));
 }
 
 // KDF maps what is not a missing or unexpected device to Internal with the error's text.
@@ -120,6 +121,28 @@ Task<Identity> identify(trezor::Transport& transport, trezor::Interaction& inter
   }
 }
 
+// Opens and identifies the device; `transport` keeps it for the caller to release on failure.
+// Opens and identifies the device; `transport` keeps it for the caller to release on failure.
+Task<Json> connect(Node& node, const DevicePubkeyParams& params,
+                   std::shared_ptr<RpcTaskHandle> handle,
+                   std::shared_ptr<trezor::Transport>& transport) {
+  transport = co_await openDevice(node, *handle);
+  trezor::TaskInteraction interaction(node.executor(), handle, "FollowHwDeviceInstructions");
+  trezor::Message features_msg = co_await readFeatures(*transport, interaction, *handle);
+  const trezor::Features features = trezor::decodeFeatures(features_msg.payload.view());
+  std::string device_pubkey = co_await readDevicePubkey(*transport, interaction);
+  if (params.device_pubkey && *params.device_pubkey != device_pubkey)
+    throw trezor::foundUnexpectedDevice();
+  handle->throwIfCancelled();
+  trezor::DeviceInfo info{features.model, features.label, features.device_id};
+  auto connection = std::make_shared<trezor::TrezorConnection>(node.executor(), transport,
+                                                               std::move(info), device_pubkey);
+  hwContext(node).trezor = connection;
+  co_return connection->describe();
+}
+
+// (The coroutines here return plain types: one returning a struct of strings made clang 14 emit
+// a wasm tail call at -Os, as eth_platform_activator.cpp notes too.)
 Task<Json> initTrezor(Node& node, DevicePubkeyParams params,
                       std::shared_ptr<RpcTaskHandle> handle) {
   HwContext& hw = hwContext(node);
@@ -133,17 +156,7 @@ Task<Json> initTrezor(Node& node, DevicePubkeyParams params,
   std::exception_ptr failure;
   Json answer;
   try {
-    transport = co_await openDevice(node, *handle);
-    trezor::Transport& link = *transport;
-    trezor::TaskInteraction interaction(node.executor(), handle, "FollowHwDeviceInstructions");
-    Identity identity = co_await identify(link, interaction, *handle);
-    if (params.device_pubkey && *params.device_pubkey != identity.device_pubkey)
-      throw trezor::foundUnexpectedDevice();
-    handle->throwIfCancelled();
-    auto connection = std::make_shared<trezor::TrezorConnection>(
-        node.executor(), transport, std::move(identity.info), identity.device_pubkey);
-    answer = connection->describe();
-    hwContext(node).trezor = std::move(connection);
+    answer = co_await connect(node, params, handle, transport);
   } catch (...) {
     failure = std::current_exception();
   }
