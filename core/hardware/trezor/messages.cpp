@@ -2,6 +2,8 @@
 // wallet-policies notes list them, and trezorlib's encodings are the unit tests' vectors).
 #include "core/hardware/trezor/messages.h"
 
+#include <algorithm>
+
 #include "core/encoding/protobuf.h"
 
 namespace walletd::trezor {
@@ -65,6 +67,44 @@ Message encode(const EthereumGetAddress& r) {
   writePath(w, 1, r.path);
   w.varintField(2, r.show_display ? 1 : 0);
   return make(MessageType::EthereumGetAddress, w);
+}
+
+// Field numbers follow each message's declaration order in the firmware's schema, which is the
+// order trezorlib writes (legacy: `to` (11) after gas_limit, before value).
+Message encode(const EthereumSignRequest& r) {
+  ProtoWriter w;
+  writePath(w, 1, r.path);
+  const ByteView first = ByteView(r.data).first(std::min(r.data.size(), kEthereumChunk));
+  if (!r.eip1559) {
+    w.bytesField(2, r.nonce).bytesField(3, r.gas_price).bytesField(4, r.gas_limit);
+    if (!r.to.empty()) w.textField(11, r.to);
+    w.bytesField(6, r.value);
+    if (!r.data.empty()) w.bytesField(7, first).varintField(8, r.data.size());
+    w.varintField(9, r.chain_id);
+    return make(MessageType::EthereumSignTx, w);
+  }
+  w.bytesField(2, r.nonce).bytesField(3, r.max_fee).bytesField(4, r.max_priority_fee);
+  w.bytesField(5, r.gas_limit).textField(6, r.to).bytesField(7, r.value);
+  w.bytesField(8, first).varintField(9, r.data.size()).varintField(10, r.chain_id);
+  return make(MessageType::EthereumSignTxEIP1559, w);
+}
+
+Message ethereumTxAck(ByteView chunk) {
+  ProtoWriter w;
+  w.bytesField(1, chunk);
+  return make(MessageType::EthereumTxAck, w);
+}
+
+EthereumTxRequest decodeEthereumTxRequest(ByteView payload) {
+  EthereumTxRequest out;
+  ProtoReader r(payload);
+  while (auto field = r.next()) {
+    if (field->number == 1) out.data_length = static_cast<std::uint32_t>(field->varint);
+    if (field->number == 2) out.v = static_cast<std::uint32_t>(field->varint);
+    if (field->number == 3) out.r.assign(field->bytes.begin(), field->bytes.end());
+    if (field->number == 4) out.s.assign(field->bytes.begin(), field->bytes.end());
+  }
+  return out;
 }
 
 Features decodeFeatures(ByteView payload) {

@@ -76,6 +76,21 @@ struct EthereumGetAddress {
 };
 Message encode(const EthereumGetAddress& request);
 
+// An Ethereum transaction for EthereumSignTx (legacy, EIP-155) or EthereumSignTxEIP1559. The
+// integers are big-endian without leading zeros (zero: empty), as the firmware takes them.
+struct EthereumSignRequest {
+  std::vector<std::uint32_t> path;
+  bool eip1559 = false;
+  Bytes nonce, gas_price, max_fee, max_priority_fee, gas_limit, value;
+  std::string to;  // "0x…", empty for a contract creation
+  Bytes data;
+  std::uint64_t chain_id = 1;
+};
+constexpr std::size_t kEthereumChunk = 1024;  // data bytes per message
+// The signing request with the first kEthereumChunk bytes of the data.
+Message encode(const EthereumSignRequest& request);
+Message ethereumTxAck(ByteView chunk);
+
 // Answers.
 struct Features {
   std::string vendor;
@@ -109,6 +124,14 @@ struct Failure {
   std::string message;
 };
 Failure decodeFailure(ByteView payload);
+
+// EthereumTxRequest: more data wanted (data_length), or the signature.
+struct EthereumTxRequest {
+  std::optional<std::uint32_t> data_length;
+  std::optional<std::uint32_t> v;
+  Bytes r, s;
+};
+EthereumTxRequest decodeEthereumTxRequest(ByteView payload);
 
 std::uint32_t decodeButtonRequestCode(ByteView payload);
 std::uint32_t decodePinMatrixRequestType(ByteView payload);
