@@ -3,37 +3,17 @@
 // cancelled interaction ending with Cancel sent to the device.
 #include <catch2/catch.hpp>
 
-#include <deque>
-
 #include "core/encoding/hex.h"
 #include "core/hardware/trezor/conversation.h"
+#include "tests/unit/scripted_trezor.h"
 #include "tests/unit/test_support.h"
 
 using namespace walletd;
 using namespace walletd::trezor;
+using walletd::test::ScriptedTrezor;
 using walletd::test::TaskLoop;
 
 namespace {
-
-Message reply(MessageType type, const char* hex) {
-  return Message{static_cast<std::uint16_t>(type), SecretBytes(fromHex(hex))};
-}
-
-// Answers each call with the next scripted message and records what walletd sent.
-class ScriptedDevice : public Transport {
- public:
-  std::deque<Message> replies;
-  std::vector<std::pair<std::uint16_t, std::string>> sent;
-
-  Task<Message> call(Message request) override {
-    sent.emplace_back(request.type, toHex(request.payload.view()));
-    if (replies.empty()) throw DeviceUnavailable("unplugged");
-    Message next = std::move(replies.front());
-    replies.pop_front();
-    co_return next;
-  }
-  Task<void> release() override { co_return; }
-};
 
 class UserAtKeyboard : public Interaction {
  public:
@@ -62,11 +42,11 @@ Message getKey() {
 
 TEST_CASE("a button, the PIN and the passphrase, then the answer") {
   TaskLoop l;
-  ScriptedDevice device;
-  device.replies.push_back(reply(MessageType::ButtonRequest, "080b"));
-  device.replies.push_back(reply(MessageType::PinMatrixRequest, "0801"));
-  device.replies.push_back(reply(MessageType::PassphraseRequest, ""));
-  device.replies.push_back(reply(MessageType::PublicKey, kPublicKey));
+  ScriptedTrezor device;
+  device.answer(MessageType::ButtonRequest, "080b");
+  device.answer(MessageType::PinMatrixRequest, "0801");
+  device.answer(MessageType::PassphraseRequest, "");
+  device.answer(MessageType::PublicKey, kPublicKey);
   UserAtKeyboard user;
   const Message answer = l.run(converse(device, getKey(), MessageType::PublicKey, user));
   CHECK(decodePublicKey(answer.payload.view()).xpub == "xpub-test");
@@ -80,9 +60,9 @@ TEST_CASE("a button, the PIN and the passphrase, then the answer") {
 
 TEST_CASE("the device's Failure is a DeviceFailure with its code and text") {
   TaskLoop l;
-  ScriptedDevice device;
-  device.replies.push_back(reply(MessageType::PinMatrixRequest, "0801"));
-  device.replies.push_back(reply(MessageType::Failure, "0807120b50494e20696e76616c6964"));
+  ScriptedTrezor device;
+  device.answer(MessageType::PinMatrixRequest, "0801");
+  device.answer(MessageType::Failure, "0807120b50494e20696e76616c6964");
   UserAtKeyboard user;
   try {
     l.run(converse(device, getKey(), MessageType::PublicKey, user));
@@ -95,9 +75,9 @@ TEST_CASE("the device's Failure is a DeviceFailure with its code and text") {
 
 TEST_CASE("a cancelled interaction sends Cancel and ends the conversation") {
   TaskLoop l;
-  ScriptedDevice device;
-  device.replies.push_back(reply(MessageType::PinMatrixRequest, "0801"));
-  device.replies.push_back(reply(MessageType::Failure, "0804"));
+  ScriptedTrezor device;
+  device.answer(MessageType::PinMatrixRequest, "0801");
+  device.answer(MessageType::Failure, "0804");
   UserAtKeyboard user;
   user.walk_away = true;
   CHECK_THROWS_AS(l.run(converse(device, getKey(), MessageType::PublicKey, user)),
@@ -108,8 +88,8 @@ TEST_CASE("a cancelled interaction sends Cancel and ends the conversation") {
 
 TEST_CASE("an answer of another type, and a device that goes away") {
   TaskLoop l;
-  ScriptedDevice device;
-  device.replies.push_back(reply(MessageType::Success, ""));
+  ScriptedTrezor device;
+  device.answer(MessageType::Success, "");
   UserAtKeyboard user;
   CHECK_THROWS_AS(l.run(converse(device, getKey(), MessageType::PublicKey, user)), DeviceFailure);
   CHECK_THROWS_AS(l.run(converse(device, getKey(), MessageType::PublicKey, user)),

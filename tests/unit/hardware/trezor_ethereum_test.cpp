@@ -3,14 +3,14 @@
 // for, and v as trezorlib reads it.
 #include <catch2/catch.hpp>
 
-#include <deque>
-
 #include "core/encoding/hex.h"
 #include "core/hardware/trezor/ethereum_sign.h"
+#include "tests/unit/scripted_trezor.h"
 #include "tests/unit/test_support.h"
 
 using namespace walletd;
 using namespace walletd::trezor;
+using walletd::test::ScriptedTrezor;
 using walletd::test::TaskLoop;
 
 namespace {
@@ -40,19 +40,6 @@ Message txRequest(const std::string& hex) {
 std::string signatureAnswer(std::uint32_t v) {
   return "10" + toHex(Bytes{static_cast<std::uint8_t>(v)}) + "1a20" + kR + "2220" + kS;
 }
-
-class ScriptedDevice : public Transport {
- public:
-  std::deque<Message> replies;
-  std::vector<std::pair<std::uint16_t, std::string>> sent;
-  Task<Message> call(Message request) override {
-    sent.emplace_back(request.type, toHex(request.payload.view()));
-    Message next = std::move(replies.front());
-    replies.pop_front();
-    co_return next;
-  }
-  Task<void> release() override { co_return; }
-};
 
 class NoUser : public Interaction {
  public:
@@ -98,12 +85,10 @@ TEST_CASE("2,500 bytes of data: 1,024 in the request, then the chunks the device
   TaskLoop l;
   EthereumSignRequest request = eip155Example();
   for (int i = 0; i < 2500; ++i) request.data.push_back(static_cast<std::uint8_t>(i % 251));
-  ScriptedDevice device;
-  device.replies.push_back(
-      txRequest("0880"
-                "08"));                           // data_length 1024
-  device.replies.push_back(txRequest("08c403"));  // data_length 452
-  device.replies.push_back(txRequest(signatureAnswer(38)));
+  ScriptedTrezor device;
+  device.answer(MessageType::EthereumTxRequest, "088008");  // data_length 1024
+  device.answer(MessageType::EthereumTxRequest, "08c403");  // data_length 452
+  device.answer(MessageType::EthereumTxRequest, signatureAnswer(38));
   NoUser user;
   const Message answer = l.run(signEthereum(device, request, user));
   CHECK(ethereumSignature(answer, request).v == 38);
@@ -120,8 +105,8 @@ TEST_CASE("a device asking for more data than is left, or answering no signature
   TaskLoop l;
   EthereumSignRequest request = eip155Example();
   request.data = Bytes(10, 0xab);
-  ScriptedDevice device;
-  device.replies.push_back(txRequest("0801"));
+  ScriptedTrezor device;
+  device.answer(MessageType::EthereumTxRequest, "0801");
   NoUser user;
   CHECK_THROWS_AS(l.run(signEthereum(device, request, user)), DeviceFailure);
   CHECK_THROWS_AS(ethereumSignature(txRequest(""), request), DeviceFailure);
