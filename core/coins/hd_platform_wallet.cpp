@@ -46,11 +46,16 @@ Task<HdPlatformWallet> openHdWallet(Node& node, const CoinEntry& entry, HdOpenRe
   }
   HdPlatformWallet out;
   out.activated = {target.account_id, target.address_id.value_or(0), chain};
+  const std::string storage_id = request.device_storage_id.value_or(walletId(node));
   std::vector<HdAccountRecord> records =
-      co_await HdAccountStore(node.storage(), walletId(node)).load(request.ticker);
+      co_await HdAccountStore(node.storage(), storage_id).load(request.ticker);
   out.new_wallet = records.empty();
   out.hd = std::make_shared<HdWallet>(node.keys(), coin_path, std::move(records),
                                       request.internal_chain);
+  if (request.device_storage_id) {
+    out.hd->setStorageId(*request.device_storage_id);
+    out.hd->makePublicOnly();
+  }
   const std::string activated_path = out.hd->addressPath(out.activated).str();
   if (target.derivation_path && target.derivation_path->str() != activated_path) {
     throw HdOpenError("path_to_address: derivation_path " + target.derivation_path->str() +
@@ -65,13 +70,15 @@ Task<HdPlatformWallet> openHdWallet(Node& node, const CoinEntry& entry, HdOpenRe
 }
 
 Task<HdPlatformWallet> openHdPlatformWallet(Node& node, const CoinEntry& entry,
-                                            const PlatformActivationParams& p) {
+                                            const PlatformActivationParams& p,
+                                            std::optional<std::string> device_storage_id) {
   std::optional<HdOpenError> failure;
   HdPlatformWallet out;
   HdOpenRequest request;
   request.ticker = p.ticker;
   request.path_to_address = p.path_to_address;
   request.min_addresses_number = p.min_addresses_number;
+  request.device_storage_id = std::move(device_storage_id);
   try {
     out = co_await openHdWallet(node, entry, std::move(request));
   } catch (const HdOpenError& e) {
@@ -83,7 +90,8 @@ Task<HdPlatformWallet> openHdPlatformWallet(Node& node, const CoinEntry& entry,
 }
 
 Task<void> saveHdPlatformWallet(Node& node, const std::string& ticker, const HdWallet& hd) {
-  co_await HdAccountStore(node.storage(), walletId(node)).save(ticker, hd.accounts());
+  const std::string storage_id = hd.storageId().value_or(walletId(node));
+  co_await HdAccountStore(node.storage(), storage_id).save(ticker, hd.accounts());
 }
 
 Json hdActivationResult(std::uint64_t current_block, const std::string& ticker,

@@ -38,6 +38,9 @@ struct HdOpenRequest {
   AddressPath path_to_address;
   std::optional<std::uint32_t> min_addresses_number;
   bool internal_chain = false;  // the family uses the Internal chain (UTXO change)
+  // A hardware wallet's: the accounts are stored under the device's id (its device_pubkey, as
+  // KDF keys them) and the wallet is public-only, its account keys set by the caller.
+  std::optional<std::string> device_storage_id;
 };
 
 // Why an HD wallet could not be opened: the coins file (no usable derivation_path) or the request
@@ -54,7 +57,8 @@ Task<HdPlatformWallet> openHdWallet(Node& node, const CoinEntry& entry, HdOpenRe
 
 // openHdWallet for a platform: throws PlatformCoinCreationError or InvalidPayload.
 Task<HdPlatformWallet> openHdPlatformWallet(Node& node, const CoinEntry& entry,
-                                            const PlatformActivationParams& p);
+                                            const PlatformActivationParams& p,
+                                            std::optional<std::string> device_storage_id = {});
 
 // Whether an activation scans for used addresses (KDF's scan_policy).
 bool shouldScanHd(ScanPolicy policy, bool new_wallet);

@@ -32,6 +32,9 @@ class WithdrawProgress {
   CancellationToken cancellation() const {
     return handle_ ? handle_->cancellation() : CancellationToken{};
   }
+  // The task's handle (null for a plain withdraw): a signer that asks the user (a hardware
+  // wallet's PIN, passphrase and buttons) reports and waits through it.
+  const std::shared_ptr<RpcTaskHandle>& taskHandle() const { return handle_; }
 
  private:
   void step(const char* status) const {

@@ -156,8 +156,9 @@ Task<std::string> signRaw(EthPlatform& platform, SignRawRequest request) {
   } else {
     tx.nonce = co_await platform.transactionCount(platform.address(), "pending");
   }
+  const WithdrawProgress no_task;  // sign_raw_transaction runs in no task
   const std::optional<EvmTransaction::Signed> signed_tx =
-      co_await platform.keySource().sign(platform.signer(), tx, false);
+      co_await platform.keySource().sign(platform.signer(), tx, false, no_task);
   co_return toHex(signed_tx.value().raw);
 }
 

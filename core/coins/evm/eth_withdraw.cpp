@@ -134,7 +134,7 @@ Task<TransactionDetails> evmWithdraw(EthPlatform* platform, const Erc20Token* to
   // Sign, then broadcast: both steps are the key source's (evm_key_source.h).
   req.progress.signing();
   const std::optional<EvmTransaction::Signed> signed_tx =
-      co_await keys.sign(sender, tx, req.broadcast);
+      co_await keys.sign(sender, tx, req.broadcast, req.progress);
   req.progress.finishing();
   std::string tx_hash = signed_tx ? toHex(signed_tx->hash) : std::string();
   if (req.broadcast) tx_hash = co_await keys.send(*platform, sender.account, tx, signed_tx);

@@ -11,6 +11,7 @@
 
 #include "core/async/task.h"
 #include "core/coins/evm/evm_transaction.h"
+#include "core/coins/withdraw_progress.h"
 #include "core/platform/external_signer.h"
 #include "core/wallet/keys/keccak_account_key.h"
 
@@ -28,10 +29,11 @@ class EvmKeySource {
   virtual bool keysElsewhere() const = 0;
   // The signed transaction from `sender`; nullopt when the source signs while sending instead
   // (a browser wallet always; a session wallet when `will_send`, through eth_sendTransaction).
+  // `progress` is the withdraw's (a hardware wallet reports and asks the user through its task).
   // Refusals are WithdrawError. The arguments must outlive the awaited task.
-  virtual Task<std::optional<EvmTransaction::Signed>> sign(const KeccakAccountKey& sender,
-                                                           const EvmTransaction& tx,
-                                                           bool will_send) const = 0;
+  virtual Task<std::optional<EvmTransaction::Signed>> sign(
+      const KeccakAccountKey& sender, const EvmTransaction& tx, bool will_send,
+      const WithdrawProgress& progress) const = 0;
   // Broadcasts: `signed_tx` through the platform's nodes, or the wallet signs and sends `tx`.
   // The transaction hash (hex, no 0x); refusals are WithdrawError.
   virtual Task<std::string> send(EthPlatform& platform, EthAddress from, EvmTransaction tx,

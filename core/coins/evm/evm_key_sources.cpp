@@ -18,7 +18,8 @@ class WalletEvmKeys : public EvmKeySource {
   bool signsOnlyWhenSending() const override { return false; }
   bool keysElsewhere() const override { return false; }
   Task<std::optional<EvmTransaction::Signed>> sign(const KeccakAccountKey& sender,
-                                                   const EvmTransaction& tx, bool) const override {
+                                                   const EvmTransaction& tx, bool,
+                                                   const WithdrawProgress&) const override {
     co_return tx.sign(sender.key);
   }
   Task<std::string> send(EthPlatform& platform, EthAddress, EvmTransaction,
@@ -50,7 +51,7 @@ class BrowserWalletEvmKeys : public EvmKeySource {
   bool signsOnlyWhenSending() const override { return true; }
   bool keysElsewhere() const override { return true; }
   Task<std::optional<EvmTransaction::Signed>> sign(const KeccakAccountKey&, const EvmTransaction&,
-                                                   bool) const override {
+                                                   bool, const WithdrawProgress&) const override {
     co_return std::nullopt;
   }
   Task<std::string> send(EthPlatform&, EthAddress from, EvmTransaction tx,

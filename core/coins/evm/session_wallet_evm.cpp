@@ -89,8 +89,8 @@ class SessionWalletEvmKeys : public EvmKeySource {
   bool signsOnlyWhenSending() const override { return false; }
   bool keysElsewhere() const override { return true; }
   Task<std::optional<EvmTransaction::Signed>> sign(const KeccakAccountKey& sender,
-                                                   const EvmTransaction& tx,
-                                                   bool will_send) const override {
+                                                   const EvmTransaction& tx, bool will_send,
+                                                   const WithdrawProgress&) const override {
     if (will_send) co_return std::nullopt;  // eth_sendTransaction signs while sending
     std::string method = "eth_signTransaction";
     Json params = Json::array();

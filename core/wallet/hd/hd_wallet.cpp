@@ -15,14 +15,26 @@ DerivationPath HdWallet::addressPath(HdAddressRef address) const {
       .child(address.index);
 }
 
+void HdWallet::setAccountKey(std::uint32_t account_id, const ExtendedKey& account_key) {
+  public_only_ = true;
+  account_keys_.insert_or_assign(account_id, account_key.neutered());
+}
+
 KeccakAccountKey HdWallet::keccakKeyAt(HdAddressRef address) const {
   const DerivationPath path = addressPath(address);
-  const ExtendedKey key = keys_.derive(path);
+  const ExtendedKey key = keyAt(address);
+  if (public_only_) return KeccakAccountKey::fromPublicKey(key.publicKey(), path.str());
   return KeccakAccountKey::fromKey(key.privateKey(), path.str());
 }
 
 ExtendedKey HdWallet::keyAt(HdAddressRef address) const {
-  return keys_.derive(addressPath(address));
+  if (!public_only_) return keys_.derive(addressPath(address));
+  auto account = account_keys_.find(address.account_id);
+  if (account == account_keys_.end()) {
+    throw std::runtime_error("no extended public key for account " +
+                             std::to_string(address.account_id) + " of this hardware wallet");
+  }
+  return account->second.derive(static_cast<std::uint32_t>(address.chain)).derive(address.index);
 }
 
 std::vector<HdAddressRef> HdWallet::knownAddresses() const {

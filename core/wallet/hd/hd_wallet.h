@@ -3,10 +3,13 @@
 // Account-based families use the External chain only, as KDF's EVM pipeline does (EVM m/44'/60',
 // TRON m/44'/195'); UTXO coins also use the Internal chain, for change. It knows the accounts and
 // how many addresses of each chain they have handed out, derives their keys, and resolves a
-// withdraw's `from`. Families turn its keys into their addresses.
+// withdraw's `from`. Families turn its keys into their addresses. A hardware wallet's HD wallet is
+// public-only: each account's extended public key comes from the device (setAccountKey), the
+// addresses are derived from it, and no private key exists here.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -56,6 +59,14 @@ class HdWallet {
   KeccakAccountKey keccakKeyAt(HdAddressRef address) const;
   ExtendedKey keyAt(HdAddressRef address) const;
 
+  // Public-only mode: the account's extended public key (m/<coin path>/account'), from a device.
+  void setAccountKey(std::uint32_t account_id, const ExtendedKey& account_key);
+  bool publicOnly() const { return public_only_; }
+  void makePublicOnly() { public_only_ = true; }
+  // Where the accounts are stored when not under the wallet's own id (a device's, for example).
+  void setStorageId(std::string id) { storage_id_ = std::move(id); }
+  const std::optional<std::string>& storageId() const { return storage_id_; }
+
   const std::vector<HdAccountRecord>& accounts() const { return accounts_; }
   const HdAccountRecord* findAccount(std::uint32_t account_id) const;
   // Every address the accounts have handed out, account by account, External chain first.
@@ -86,6 +97,9 @@ class HdWallet {
   DerivationPath coin_path_;
   std::vector<HdAccountRecord> accounts_;
   bool internal_chain_ = false;
+  bool public_only_ = false;
+  std::map<std::uint32_t, ExtendedKey> account_keys_;  // public-only mode
+  std::optional<std::string> storage_id_;
 };
 
 }  // namespace walletd

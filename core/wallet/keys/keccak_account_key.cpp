@@ -14,6 +14,15 @@ KeccakAccountKey KeccakAccountKey::fromKey(const PrivateKey& key, std::string de
   return out;
 }
 
+KeccakAccountKey KeccakAccountKey::fromPublicKey(const PublicKey& public_key,
+                                                 std::string derivation_path) {
+  KeccakAccountKey out;
+  out.public_key = public_key;
+  out.account = ethAddressFromPublicKey(public_key.uncompressed());
+  out.derivation_path = std::move(derivation_path);
+  return out;
+}
+
 KeccakAccountKey::~KeccakAccountKey() = default;  // the key wipes itself (a SecretArray)
 
 }  // namespace walletd

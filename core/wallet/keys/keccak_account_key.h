@@ -18,6 +18,8 @@ struct KeccakAccountKey {
   std::string derivation_path;  // empty for the Iguana key
 
   static KeccakAccountKey fromKey(const PrivateKey& key, std::string derivation_path);
+  // An account whose key is elsewhere (a hardware wallet): `key` stays zero.
+  static KeccakAccountKey fromPublicKey(const PublicKey& public_key, std::string derivation_path);
   ~KeccakAccountKey();
   KeccakAccountKey() = default;
   KeccakAccountKey(const KeccakAccountKey&) = default;

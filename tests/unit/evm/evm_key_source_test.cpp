@@ -27,7 +27,7 @@ class ToySessionKeys : public EvmKeySource {
   bool signsOnlyWhenSending() const override { return true; }
   bool keysElsewhere() const override { return true; }
   Task<std::optional<EvmTransaction::Signed>> sign(const KeccakAccountKey&, const EvmTransaction&,
-                                                   bool) const override {
+                                                   bool, const WithdrawProgress&) const override {
     co_return std::nullopt;
   }
   Task<std::string> send(EthPlatform&, EthAddress from, EvmTransaction tx,
