@@ -64,7 +64,12 @@ Task<Json> enableErc20(RequestContext& ctx, TokenActivationParams p) {
 
 }  // namespace
 
+// A hardware wallet asks the user (PIN, passphrase, buttons) through a task: KDF refuses it here.
 Task<Json> activatePlatformCoin(Node& node, PlatformActivationParams params) {
+  if (params.priv_key_policy.type == "Trezor") {
+    const std::string message = "Hardware policy must be activated within task manager";
+    throw rpcError(EnablePlatformError::UnexpectedDeviceActivationPolicy, message, Json(message));
+  }
   co_return co_await activatePlatform(node, std::move(params), std::make_shared<RpcTaskHandle>());
 }
 

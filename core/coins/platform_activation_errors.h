@@ -28,6 +28,7 @@ namespace walletd {
   X(UnexpectedDerivationMethod, 400)      \
   X(PlatformCoinMismatch, 400)            \
   X(WalletConnectError, 400)              \
+  X(UnexpectedDeviceActivationPolicy, 400) \
   X(PlatformCoinCreationError, 500) X(Transport, 502) X(Internal, 500)
 // clang-format on
 WALLETD_ERROR_FAMILY(EnablePlatformError, WALLETD_ENABLE_PLATFORM_ERRORS)

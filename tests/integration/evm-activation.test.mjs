@@ -74,8 +74,13 @@ test('activation refusals carry KDF\'s error types and statuses', async () => {
     gas_station_url: 'https://gas.example/api', gas_station_policy: { policy: 'MeanAverageFast' }, nft_req: {},
     priv_key_policy: 'ContextPrivKey', some_future_field: 1 });
   assert.equal(lenient.json.error_type, 'AtLeastOneNodeRequired', lenient.text);
+  // A hardware wallet asks the user through a task: KDF refuses it outside one.
   const policy = await walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH', nodes: [{ url: ganache.url }], priv_key_policy: { type: 'Trezor' } });
-  assert.equal(policy.json.error_type, 'PrivKeyPolicyNotAllowed');
+  assert.equal(policy.status, 400, policy.text);
+  assert.equal(policy.json.error_type, 'UnexpectedDeviceActivationPolicy');
+  assert.equal(policy.json.error, 'Hardware policy must be activated within task manager');
+  const other = await walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH', nodes: [{ url: ganache.url }], priv_key_policy: { type: 'Ledger' } });
+  assert.equal(other.json.error_type, 'InvalidRequest', other.text);
   const badToken = await walletd.rpc('enable_eth_with_tokens', { ticker: 'ETH', nodes: [{ url: ganache.url }], erc20_tokens_requests: [{ ticker: 'TST-ganache' }] });
   assert.equal(badToken.json.error_type, 'InvalidPayload');
   for (const params of [{ nodes: [] }, { ticker: 'ETH', nodes: 'x' }, { ticker: 'ETH', nodes: [{ url: 'ftp://x' }] },

@@ -9,11 +9,13 @@
 #include "core/coins/evm/eth_hd.h"
 #include "core/coins/evm/evm_family.h"
 #include "core/coins/evm/session_wallet_evm.h"
+#include "core/coins/evm/trezor_evm_keys.h"
 #include "core/coins/hd_platform_wallet.h"
 #include "core/coins/iguana_activation_result.h"
 #include "core/coins/platform_activation_errors.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
+#include "core/hardware/trezor/trezor_context.h"
 #include "core/node/node.h"
 #include "core/walletconnect/wc_setup.h"
 
@@ -74,6 +76,32 @@ std::vector<Erc20TokenPlan> tokenPlans(Node& node, const PlatformActivationParam
 KeccakAccountKey ownSigner(Node& node, const std::optional<HdPlatformWallet>& hd) {
   if (hd) return hd->hd->keccakKeyAt(hd->activated);
   return KeccakAccountKey::fromKey(node.keys().iguanaKey(), "");
+}
+
+// The Trezor the activation signs with (KDF's PrivKeyPolicy::Trezor): the coin must name its
+// device coin (`trezor_coin`) and task::init_trezor must have connected a device. KDF's texts.
+std::shared_ptr<trezor::TrezorConnection> trezorFor(Node& node, const CoinEntry& entry) {
+  if (!entry.string("trezor_coin")) {
+    const std::string message = "Coin does not support Trezor wallet";
+    throw rpcError(EnablePlatformError::Internal, message, Json(message));
+  }
+  const std::shared_ptr<trezor::HwContext> hw = node.hardwareSlot();
+  if (!hw || !hw->trezor) {
+    const std::string message = "Hardware wallet is not initalised";
+    throw rpcError(EnablePlatformError::Internal, message, Json(message));
+  }
+  return hw->trezor;
+}
+
+// Each known account's extended public key from the device (the HD wallet is public-only).
+Task<void> loadDeviceAccounts(HdWallet& hd, std::shared_ptr<trezor::TrezorConnection> device,
+                              Executor& executor, std::shared_ptr<RpcTaskHandle> handle) {
+  for (const HdAccountRecord& account : hd.accounts()) {
+    const std::uint32_t id = account.account_id;
+    std::vector<std::uint32_t> path = hd.accountPath(id).indexes;
+    std::string xpub = co_await trezorEthereumXpub(device, executor, handle, std::move(path));
+    hd.setAccountKey(id, ExtendedKey::parse(xpub));
+  }
 }
 
 // The wallet's account, once it is on the coins file's chain (switched when it was not); its
@@ -141,7 +169,7 @@ void EthPlatformActivator::check(Node& node, const CoinEntry&,
     throw rpcError(EnablePlatformError::PrivKeyPolicyNotAllowed, message, Json(message));
   }
   if (p.priv_key_policy.type != "ContextPrivKey" && !p.priv_key_policy.sessionWallet() &&
-      !isBrowserWalletPolicy(p.priv_key_policy.type)) {
+      !isBrowserWalletPolicy(p.priv_key_policy.type) && p.priv_key_policy.type != "Trezor") {
     const std::string message = "priv_key_policy " + p.priv_key_policy.type.substr(0, 60) +
                                 " is not available on this host";
     throw rpcError(EnablePlatformError::PrivKeyPolicyNotAllowed, message, Json(message));
@@ -162,9 +190,15 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
   ExternalSigner* browser_wallet =
       isBrowserWalletPolicy(p.priv_key_policy.type) ? node.externalSigner() : nullptr;
   const bool session_wallet = p.priv_key_policy.sessionWallet();
+  // A Trezor: always HD, public-only, the accounts stored under the device's id.
+  std::shared_ptr<trezor::TrezorConnection> device;
+  if (p.priv_key_policy.type == "Trezor") device = trezorFor(node, entry);
+  std::optional<std::string> device_id;
+  if (device) device_id = device->devicePubkey();
   std::optional<HdPlatformWallet> hd;
-  if (!browser_wallet && !session_wallet && node.keys().mode() == WalletKeys::Mode::HD)
-    hd = co_await openHdPlatformWallet(node, entry, p);
+  if (!browser_wallet && !session_wallet && (device || node.keys().mode() == WalletKeys::Mode::HD))
+    hd = co_await openHdPlatformWallet(node, entry, p, device_id);
+  if (device) co_await loadDeviceAccounts(*hd->hd, device, node.executor(), handle);
   std::optional<EthAddress> wallet_account;
   if (browser_wallet)
     wallet_account = co_await connectBrowserWallet(*browser_wallet, p.ticker, chain_id);
@@ -183,6 +217,7 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
       JsonRpcClient(node.http(), p.nodes, 15000, &node.clock(), node.keys().p2pKey()),
       std::move(signer), hd ? hd->hd : nullptr, node.executor(), node.clock());
   if (browser_wallet) platform->useKeySource(browserWalletEvmKeys(*browser_wallet));
+  if (device) platform->useKeySource(trezorEvmKeys(device, node.executor()));
   if (wallet_connect) {
     platform->useKeySource(sessionWalletEvmKeys(wallet_connect, p.priv_key_policy.session_topic,
                                                 chain_id, node.executor()));

@@ -2,6 +2,11 @@
 // fieldless HwRpcError carried as its error_data, and trezor_connection_status's errors.
 #pragma once
 
+#include <exception>
+#include <string>
+
+#include "core/async/cancellation.h"
+#include "core/hardware/trezor/transport.h"
 #include "core/rpc/rpc_error.h"
 
 namespace walletd::trezor {
@@ -28,6 +33,24 @@ inline RpcError foundUnexpectedDevice() {
   return rpcError(InitHwError::HwError,
                   "Found unexpected device. Please re-initialize Hardware wallet",
                   Json("FoundUnexpectedDevice"));
+}
+
+// A device conversation's failure as a method's error (KDF's from_hw_error): the method's own
+// errors and a cancellation pass on, a missing device is HwError NoTrezorDeviceAvailable, and
+// anything else (a Failure from the device, a malformed answer) is `other(text)`.
+template <typename MakeOther>
+[[noreturn]] void rethrowHwError(std::exception_ptr error, MakeOther other) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const RpcError&) {
+    throw;
+  } catch (const OperationCancelled&) {
+    throw;
+  } catch (const DeviceUnavailable&) {
+    throw noTrezorDeviceAvailable();
+  } catch (const std::exception& e) {
+    throw other(std::string(e.what()));
+  }
 }
 
 }  // namespace walletd::trezor

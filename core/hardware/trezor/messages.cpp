@@ -62,6 +62,13 @@ Message encode(const GetAddress& r) {
   return make(MessageType::GetAddress, w);
 }
 
+Message encode(const EthereumGetPublicKey& r) {
+  ProtoWriter w;
+  writePath(w, 1, r.path);
+  w.varintField(2, r.show_display ? 1 : 0);
+  return make(MessageType::EthereumGetPublicKey, w);
+}
+
 Message encode(const EthereumGetAddress& r) {
   ProtoWriter w;
   writePath(w, 1, r.path);

@@ -36,6 +36,8 @@ enum class MessageType : std::uint16_t {
   EthereumSignTx = 58,
   EthereumTxRequest = 59,
   EthereumTxAck = 60,
+  EthereumGetPublicKey = 450,
+  EthereumPublicKey = 451,
   EthereumSignTxEIP1559 = 452,
 };
 
@@ -69,6 +71,13 @@ struct GetAddress {
   ScriptType script_type = ScriptType::SpendAddress;
 };
 Message encode(const GetAddress& request);
+
+// EthereumGetPublicKey (answered by EthereumPublicKey, which decodePublicKey reads).
+struct EthereumGetPublicKey {
+  std::vector<std::uint32_t> path;
+  bool show_display = false;
+};
+Message encode(const EthereumGetPublicKey& request);
 
 struct EthereumGetAddress {
   std::vector<std::uint32_t> path;

@@ -106,21 +106,6 @@ Task<std::string> readDevicePubkey(trezor::Transport& transport, trezor::Interac
   co_return toHex(hash160(trezor::decodePublicKey(key_msg.payload.view()).node.public_key));
 }
 
-// KDF maps what is not a missing or unexpected device to Internal with the error's text.
-[[noreturn]] void rethrowAsInitHwError(std::exception_ptr error) {
-  try {
-    std::rethrow_exception(error);
-  } catch (const RpcError&) {
-    throw;
-  } catch (const OperationCancelled&) {
-    throw;
-  } catch (const trezor::DeviceUnavailable&) {
-    throw trezor::noTrezorDeviceAvailable();
-  } catch (const std::exception& e) {
-    throw rpcError(InitHwError::Internal, std::string("Internal: ") + e.what(), Json(e.what()));
-  }
-}
-
 // Opens and identifies the device; `transport` keeps it for the caller to release on failure.
 // Opens and identifies the device; `transport` keeps it for the caller to release on failure.
 Task<Json> connect(Node& node, const DevicePubkeyParams& params,
@@ -162,7 +147,11 @@ Task<Json> initTrezor(Node& node, DevicePubkeyParams params,
   }
   hwContext(node).initializing = false;
   if (failure && transport) co_await transport->release();  // identification failed
-  if (failure) rethrowAsInitHwError(failure);
+  if (failure) {
+    trezor::rethrowHwError(failure, [](const std::string& text) {
+      return rpcError(InitHwError::Internal, "Internal: " + text, Json(text));
+    });
+  }
   co_return answer;
 }
 

@@ -1,0 +1,129 @@
+// Signing EVM transactions on a Trezor through the withdraw task.
+#include "core/coins/evm/trezor_evm_keys.h"
+
+#include "core/coins/evm/eth_withdraw.h"
+#include "core/coins/withdraw_request.h"
+#include "core/encoding/hex.h"
+#include "core/hardware/trezor/ethereum_sign.h"
+#include "core/hardware/trezor/hw_errors.h"
+#include "core/hardware/trezor/task_interaction.h"
+#include "core/wallet/keys/derivation_path.h"
+
+namespace walletd {
+namespace {
+
+// Big-endian without leading zeros (zero: no bytes), as the firmware takes integers.
+Bytes minimal(const UInt256& value) {
+  const ByteArray<32> bytes = value.toBigEndian32();
+  std::size_t first = 0;
+  while (first < bytes.size() && bytes[first] == 0) ++first;
+  return Bytes(bytes.begin() + static_cast<std::ptrdiff_t>(first), bytes.end());
+}
+
+trezor::EthereumSignRequest signRequest(const KeccakAccountKey& sender, const EvmTransaction& tx) {
+  trezor::EthereumSignRequest r;
+  r.path = DerivationPath::parse(sender.derivation_path).indexes;
+  r.eip1559 = tx.type == EvmTransaction::Type::Eip1559;
+  r.nonce = minimal(tx.nonce);
+  r.gas_price = minimal(tx.gas_price);
+  r.max_fee = minimal(tx.max_fee_per_gas);
+  r.max_priority_fee = minimal(tx.max_priority_fee_per_gas);
+  r.gas_limit = minimal(tx.gas_limit);
+  r.value = minimal(tx.value);
+  if (tx.to) r.to = "0x" + toHex(*tx.to);
+  r.data = tx.data;
+  r.chain_id = tx.chain_id;
+  return r;
+}
+
+// The device's v, r, s as the recoverable signature of the transaction's signing hash; the
+// signer must be the sender (a device holding another seed than the one activated signs for
+// another account).
+RecoverableSignature checkedSignature(const trezor::EthereumSignature& sig,
+                                      const trezor::EthereumSignRequest& request,
+                                      const EvmTransaction& tx, const KeccakAccountKey& sender) {
+  RecoverableSignature out;
+  std::copy(sig.r.begin(), sig.r.end(), out.compact.begin());
+  std::copy(sig.s.begin(), sig.s.end(), out.compact.begin() + 32);
+  const std::uint64_t parity = request.eip1559 ? sig.v : sig.v - 35 - 2 * request.chain_id;
+  if (parity > 1) throw trezor::DeviceFailure(3, "the device answered an unexpected v");
+  out.recovery_id = static_cast<int>(parity);
+  if (ethAddressFromPublicKey(recoverPublicKey(tx.signingHash(), out).uncompressed()) !=
+      sender.account) {
+    throw trezor::foundUnexpectedDevice();
+  }
+  return out;
+}
+
+Task<EvmTransaction::Signed> signOnDevice(std::shared_ptr<trezor::TrezorConnection> device,
+                                          Executor& executor, std::shared_ptr<RpcTaskHandle> handle,
+                                          KeccakAccountKey sender, EvmTransaction tx) {
+  const trezor::EthereumSignRequest request = signRequest(sender, tx);
+  auto guard = co_await device->conversationLock().scoped();
+  trezor::TaskInteraction interaction(executor, handle, "WaitingForUserToConfirmSigning");
+  trezor::Message answer = co_await trezor::signEthereum(device->transport(), request, interaction);
+  const trezor::EthereumSignature sig = trezor::ethereumSignature(answer, request);
+  co_return tx.withSignature(checkedSignature(sig, request, tx, sender));
+}
+
+class TrezorEvmKeys : public EvmKeySource {
+ public:
+  TrezorEvmKeys(std::shared_ptr<trezor::TrezorConnection> device, Executor& executor)
+      : device_(std::move(device)), executor_(executor) {}
+  bool signsOnlyWhenSending() const override { return false; }
+  bool keysElsewhere() const override { return true; }
+  Task<std::optional<EvmTransaction::Signed>> sign(
+      const KeccakAccountKey& sender, const EvmTransaction& tx, bool,
+      const WithdrawProgress& progress) const override {
+    if (!progress.inTask()) {
+      const std::string message =
+          "a Trezor signs in task::withdraw only (it asks the user through the task)";
+      throw rpcError(WithdrawError::UnsupportedError, message, Json(message));
+    }
+    std::optional<EvmTransaction::Signed> out;
+    std::exception_ptr failure;
+    try {
+      out = co_await signOnDevice(device_, executor_, progress.taskHandle(), sender, tx);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    if (failure) {
+      trezor::rethrowHwError(failure, [](const std::string& text) {
+        const std::string message = "Trezor: " + text;
+        return rpcError(WithdrawError::InternalError, message, Json(message));
+      });
+    }
+    co_return out;
+  }
+  // A coroutine, so the signed bytes live in its frame while the node is asked.
+  Task<std::string> send(EthPlatform& platform, EthAddress, EvmTransaction,
+                         std::optional<EvmTransaction::Signed> signed_tx) const override {
+    const Bytes raw = std::move(signed_tx.value().raw);
+    co_return co_await evmSendRawTransaction(platform, raw);
+  }
+
+ private:
+  std::shared_ptr<trezor::TrezorConnection> device_;
+  Executor& executor_;
+};
+
+}  // namespace
+
+std::unique_ptr<EvmKeySource> trezorEvmKeys(std::shared_ptr<trezor::TrezorConnection> device,
+                                            Executor& executor) {
+  return std::make_unique<TrezorEvmKeys>(std::move(device), executor);
+}
+
+Task<std::string> trezorEthereumXpub(std::shared_ptr<trezor::TrezorConnection> device,
+                                     Executor& executor, std::shared_ptr<RpcTaskHandle> handle,
+                                     std::vector<std::uint32_t> account_path) {
+  auto guard = co_await device->conversationLock().scoped();
+  trezor::TaskInteraction interaction(executor, handle, "FollowHwDeviceInstructions");
+  trezor::Message ask =
+      trezor::encode(trezor::EthereumGetPublicKey{std::move(account_path), false});
+  trezor::Message answer = co_await trezor::converse(
+      device->transport(), std::move(ask), trezor::MessageType::EthereumPublicKey, interaction);
+  co_return trezor::decodePublicKey(answer.payload.view()).xpub;
+}
+
+}  // namespace walletd

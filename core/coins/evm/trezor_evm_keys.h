@@ -1,0 +1,24 @@
+// The Trezor as an EVM key source (KDF's PrivKeyPolicy::Trezor): the device signs each
+// transaction of a task::withdraw (EthereumSignTx with EIP-155, or EthereumSignTxEIP1559) at the
+// sender's HD path, the task showing the device's questions; the signed transaction is broadcast
+// through the platform's nodes like walletd's own. A plain withdraw or sign_raw_transaction has no
+// task to ask the user through and is refused, as KDF refuses them for a hardware wallet.
+#pragma once
+
+#include <memory>
+
+#include "core/coins/evm/evm_key_source.h"
+#include "core/hardware/trezor/trezor_context.h"
+
+namespace walletd {
+
+std::unique_ptr<EvmKeySource> trezorEvmKeys(std::shared_ptr<trezor::TrezorConnection> device,
+                                            Executor& executor);
+
+// The account's extended public key from the device (EthereumGetPublicKey at
+// <coin path>/account'), asked under the activation task `handle`.
+Task<std::string> trezorEthereumXpub(std::shared_ptr<trezor::TrezorConnection> device,
+                                     Executor& executor, std::shared_ptr<RpcTaskHandle> handle,
+                                     std::vector<std::uint32_t> account_path);
+
+}  // namespace walletd
