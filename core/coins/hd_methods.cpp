@@ -342,6 +342,11 @@ Task<Json> createAccountTask(Node& node, CreateAccountParams p,
   HdCoin* hd = coin.second;
   auto guard = co_await hd->hdLock().scoped();
   HdWallet& wallet = hd->hdWallet();
+  if (wallet.publicOnly()) {  // a hardware wallet's: a new account needs the device's xpub
+    const std::string message =
+        "a new account of a hardware wallet's coin is not supported yet: activate it again";
+    throw rpcError(CreateAccountError::Internal, message, Json(message));
+  }
   const std::uint32_t account_id = p.account_id.value_or(nextAccount(wallet));
   if (account_id >= kMaxAccounts) {
     throw rpcError(

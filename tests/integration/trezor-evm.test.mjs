@@ -145,6 +145,23 @@ test('a legacy withdraw (EthGas fee) signed on the device with EIP-155 is accept
   assert.equal((await ganache.provider.waitForTransaction(`0x${sent.json.result.tx_hash}`)).status, 1);
 });
 
+test('cancel while the device shows the transaction: the signature that follows is dropped, nothing broadcast', async () => {
+  const nonce = await ganache.provider.getTransactionCount(DEVICE_ADDRESS);
+  const screens = [];
+  device.buttons = () => new Promise((resolve) => screens.push(resolve));
+  const id = await withdrawTask({ coin: 'ETH-ganache', to: TO, amount: '1', broadcast: true });
+  await until('task::withdraw::status', id, (s) => s.details === 'WaitingForUserToConfirmSigning', 'the button');
+  for (let i = 0; i < 400 && screens.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+  const cancel = await walletd.rpc('task::withdraw::cancel', { task_id: id });
+  assert.equal(cancel.json.result, 'success');
+  screens.shift()(true);  // the user confirms anyway
+  for (let i = 0; i < 400 && screens.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+  screens.shift()(true);
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(await ganache.provider.getTransactionCount(DEVICE_ADDRESS), nonce);
+  device.buttons = 'confirm';
+});
+
 test('refused on the device, pulled out while waiting, or a plain withdraw: clear errors, nothing signed', async () => {
   const nonce = await ganache.provider.getTransactionCount(DEVICE_ADDRESS);
   device.buttons = 'refuse';
@@ -159,6 +176,11 @@ test('refused on the device, pulled out while waiting, or a plain withdraw: clea
   const gone = await until('task::withdraw::status', pulled, (s) => s.status === 'Error', 'the error');
   assert.equal(gone.details.error_type, 'HwError');
   assert.equal(gone.details.error_data, 'NoTrezorDeviceAvailable');
+  const account = await walletd.rpc('task::create_new_account::init', { coin: 'ETH-ganache' });
+  const refusedAccount = account.status === 200
+    ? await until('task::create_new_account::status', account.json.result.task_id, (s) => s.status === 'Error', 'the refusal')
+    : { details: account.json };
+  assert.match(refusedAccount.details.error, /hardware wallet/);
   const plain = await walletd.rpc('withdraw', { coin: 'ETH-ganache', to: TO, amount: '1' });
   assert.equal(plain.json.error_type, 'UnsupportedError', plain.text);
   assert.equal(await ganache.provider.getTransactionCount(DEVICE_ADDRESS), nonce);

@@ -154,6 +154,12 @@ test('device_pubkey names the device expected: another one is FoundUnexpectedDev
     const ok = await init(walletd, { device_pubkey: `0x${PUBKEY}` });
     const done = await until(walletd, ok, (s) => s.status === 'Ok', 'Ok');
     assert.equal(done.details.device_pubkey, PUBKEY);
+    // Again, while the first init's Bridge session is still held: the new one takes it over
+    // (acquire with the listed session, as trezord requires).
+    const again = await init(walletd);
+    const redone = await until(walletd, again, (s) => s.status !== 'InProgress', 'the end');
+    assert.equal(redone.status, 'Ok', JSON.stringify(redone));
+    assert.ok(bridge.log.some((line) => /^POST \/acquire\/1\/\d+$/.test(line)), bridge.log.join(' '));
     const bad = await walletd.rpc('task::init_trezor::init', { device_pubkey: 'xyz' });
     assert.equal(bad.status, 400, bad.text);
     assert.equal(bad.json.error_type, 'InvalidRequest');

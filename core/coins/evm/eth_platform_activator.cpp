@@ -15,6 +15,7 @@
 #include "core/coins/platform_activation_errors.h"
 #include "core/encoding/encoding_error.h"
 #include "core/encoding/hex.h"
+#include "core/hardware/trezor/hw_errors.h"
 #include "core/hardware/trezor/trezor_context.h"
 #include "core/node/node.h"
 #include "core/walletconnect/wc_setup.h"
@@ -93,14 +94,30 @@ std::shared_ptr<trezor::TrezorConnection> trezorFor(Node& node, const CoinEntry&
   return hw->trezor;
 }
 
-// Each known account's extended public key from the device (the HD wallet is public-only).
-Task<void> loadDeviceAccounts(HdWallet& hd, std::shared_ptr<trezor::TrezorConnection> device,
-                              Executor& executor, std::shared_ptr<RpcTaskHandle> handle) {
+Task<void> loadAccountKeys(HdWallet& hd, std::shared_ptr<trezor::TrezorConnection> device,
+                           Executor& executor, std::shared_ptr<RpcTaskHandle> handle) {
   for (const HdAccountRecord& account : hd.accounts()) {
     const std::uint32_t id = account.account_id;
     std::vector<std::uint32_t> path = hd.accountPath(id).indexes;
     std::string xpub = co_await trezorEthereumXpub(device, executor, handle, std::move(path));
     hd.setAccountKey(id, ExtendedKey::parse(xpub));
+  }
+}
+
+// Each known account's extended public key from the device (the HD wallet is public-only); the
+// device's failures as KDF's (a missing device HwError, the rest Internal with their text).
+Task<void> loadDeviceAccounts(HdWallet& hd, std::shared_ptr<trezor::TrezorConnection> device,
+                              Executor& executor, std::shared_ptr<RpcTaskHandle> handle) {
+  std::exception_ptr failure;
+  try {
+    co_await loadAccountKeys(hd, device, executor, handle);
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  if (failure) {
+    trezor::rethrowHwError(failure, [](const std::string& text) {
+      return rpcError(EnablePlatformError::Internal, text, Json(text));
+    });
   }
 }
 

@@ -93,6 +93,9 @@ class TrezorEvmKeys : public EvmKeySource {
         return rpcError(WithdrawError::InternalError, message, Json(message));
       });
     }
+    // A cancel that came while the device showed the transaction: the signature is dropped and
+    // nothing is broadcast.
+    progress.taskHandle()->throwIfCancelled();
     co_return out;
   }
   // A coroutine, so the signed bytes live in its frame while the node is asked.

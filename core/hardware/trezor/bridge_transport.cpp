@@ -83,7 +83,11 @@ Task<std::unique_ptr<Transport>> BridgeOpener::openOnly() {
   const Json& device = devices[0];
   if (!device.is_object() || !device.contains("path") || !device["path"].is_string())
     throw DeviceUnavailable("Trezor Bridge listed a device without a path");
-  std::string url = base_url_ + "/acquire/" + device["path"].get<std::string>() + "/null";
+  // Taking over the session Bridge lists (ours from an earlier init, or another program's), as
+  // trezorlib does: trezord refuses an acquire whose previous session is not the current one.
+  const Json& held = device.contains("session") ? device["session"] : Json();
+  const std::string previous = held.is_string() ? held.get<std::string>() : "null";
+  std::string url = base_url_ + "/acquire/" + device["path"].get<std::string>() + "/" + previous;
   std::string acquire_body;
   std::string acquired =
       co_await post(http_, std::move(url), std::move(acquire_body), kControlTimeoutMs);

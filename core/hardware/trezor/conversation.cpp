@@ -10,19 +10,18 @@ namespace {
 constexpr std::uint32_t kUnexpectedMessage = 1;
 
 // The user's answer to the device's question, or nothing when asking failed (cancelled task).
+// (The secret is a function-scope local: GCC 12 mishandles locals of nested blocks beside a
+// co_await.)
 Task<std::optional<Message>> answerQuestion(const Message& question, Interaction& interaction) {
+  SecretBytes secret;
   if (isType(question, MessageType::ButtonRequest)) {
     interaction.onButtonRequest();
     co_return emptyMessage(MessageType::ButtonAck);
   }
-  if (isType(question, MessageType::PinMatrixRequest)) {
-    SecretBytes positions = co_await interaction.pin();
-    co_return pinMatrixAck(positions);
-  }
-  if (isType(question, MessageType::PassphraseRequest)) {
-    SecretBytes passphrase = co_await interaction.passphrase();
-    co_return passphraseAck(passphrase);
-  }
+  if (isType(question, MessageType::PinMatrixRequest)) secret = co_await interaction.pin();
+  if (isType(question, MessageType::PinMatrixRequest)) co_return pinMatrixAck(secret);
+  if (isType(question, MessageType::PassphraseRequest)) secret = co_await interaction.passphrase();
+  if (isType(question, MessageType::PassphraseRequest)) co_return passphraseAck(secret);
   co_return std::nullopt;
 }
 
@@ -39,13 +38,13 @@ Task<Message> converse(Transport& transport, Message request, MessageType expect
   while (isQuestion(reply)) {
     std::optional<Message> answer;
     std::exception_ptr interrupted;
+    Message cancel = emptyMessage(MessageType::Cancel);
     try {
       answer = co_await answerQuestion(reply, interaction);
     } catch (...) {
       interrupted = std::current_exception();
     }
     if (interrupted) {
-      Message cancel = emptyMessage(MessageType::Cancel);
       try {
         co_await transport.call(std::move(cancel));  // the device answers Failure ActionCancelled
       } catch (const std::exception&) {
