@@ -12,24 +12,17 @@
 namespace walletd {
 namespace {
 
-// Big-endian without leading zeros (zero: no bytes), as the firmware takes integers.
-Bytes minimal(const UInt256& value) {
-  const ByteArray<32> bytes = value.toBigEndian32();
-  std::size_t first = 0;
-  while (first < bytes.size() && bytes[first] == 0) ++first;
-  return Bytes(bytes.begin() + static_cast<std::ptrdiff_t>(first), bytes.end());
-}
-
+// The firmware takes integers big-endian without leading zeros (RLP's rule: toMinimalBigEndian).
 trezor::EthereumSignRequest signRequest(const KeccakAccountKey& sender, const EvmTransaction& tx) {
   trezor::EthereumSignRequest r;
   r.path = DerivationPath::parse(sender.derivation_path).indexes;
   r.eip1559 = tx.type == EvmTransaction::Type::Eip1559;
-  r.nonce = minimal(tx.nonce);
-  r.gas_price = minimal(tx.gas_price);
-  r.max_fee = minimal(tx.max_fee_per_gas);
-  r.max_priority_fee = minimal(tx.max_priority_fee_per_gas);
-  r.gas_limit = minimal(tx.gas_limit);
-  r.value = minimal(tx.value);
+  r.nonce = tx.nonce.toMinimalBigEndian();
+  r.gas_price = tx.gas_price.toMinimalBigEndian();
+  r.max_fee = tx.max_fee_per_gas.toMinimalBigEndian();
+  r.max_priority_fee = tx.max_priority_fee_per_gas.toMinimalBigEndian();
+  r.gas_limit = tx.gas_limit.toMinimalBigEndian();
+  r.value = tx.value.toMinimalBigEndian();
   if (tx.to) r.to = "0x" + toHex(*tx.to);
   r.data = tx.data;
   r.chain_id = tx.chain_id;
