@@ -166,6 +166,7 @@ bool UtxoCoin::isOwnScript(const Bytes& script) const {
 }
 
 UtxoTransaction UtxoCoin::signedTransaction(const Selection& chosen, std::uint32_t locktime) {
+  if (keys_.key_source) throw UtxoSigningError("the coin's keys are not walletd's to sign with");
   UtxoTransaction tx = chain_->newTransaction();
   tx.locktime = locktime;
   std::vector<SpentOutput> spent;

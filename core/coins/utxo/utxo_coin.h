@@ -21,6 +21,7 @@
 #include "core/coins/hd_coin.h"
 #include "core/coins/utxo/chain/reward_maturity.h"
 #include "core/coins/utxo/chain/utxo_chain.h"
+#include "core/coins/utxo/tx/utxo_key_source.h"
 #include "core/coins/utxo/utxo_activation_params.h"
 #include "core/coins/utxo/utxo_address_codec.h"
 #include "core/coins/utxo/utxo_backend.h"
@@ -60,6 +61,8 @@ struct UtxoKeys {
   HdAddressRef activated;            // HD: path_to_address, the coin's address
   std::uint32_t gap_limit = 20;      // HD: the activation's gap_limit
   std::function<Task<void>()> save;  // HD: stores the accounts (new addresses handed out)
+  // HD: signs elsewhere (a hardware wallet; the wallet is then public-only); null: walletd signs.
+  std::shared_ptr<const UtxoKeySource> key_source;
 };
 
 // One spend of the coin's outputs (utxo_withdraw.cpp): a withdraw's payment, or a QTUM contract
@@ -196,6 +199,10 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   Task<std::string> broadcastOwn(const UtxoTransaction& tx, std::string hex);
   // A transaction of the chain's form spending `chosen`'s inputs to its outputs, signed.
   UtxoTransaction signedTransaction(const Selection& chosen, std::uint32_t locktime);
+  // The same, signed by the key source when the coin has one (utxo_external_signing.cpp).
+  Task<UtxoTransaction> signedSpend(const Selection& chosen, std::uint32_t locktime,
+                                    WithdrawProgress progress);
+  Task<UtxoSigningOrder> signingOrder(const Selection& chosen, std::uint32_t locktime);
   // Whether an output script is one of the coin's known addresses.
   bool isOwnScript(const Bytes& script) const;
   std::vector<WatchedAddress> addressesAt(const std::vector<HdAddressRef>& refs);

@@ -179,7 +179,7 @@ Task<UtxoSpend> UtxoCoin::spend(UtxoSpendOrder order) {
     }
   }
   order.progress.signing();
-  out.tx = signedTransaction(chosen, locktime);
+  out.tx = co_await signedSpend(chosen, locktime, order.progress);
   order.progress.finishing();
   bool has_change = false;
   for (const TxOutput& o : out.tx.outputs) {

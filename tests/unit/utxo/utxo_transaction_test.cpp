@@ -7,6 +7,7 @@
 #include "core/coins/utxo/chain/bitcoin_chain.h"
 #include "core/coins/utxo/tx/utxo_script.h"
 #include "core/coins/utxo/tx/utxo_sighash.h"
+#include "core/coins/utxo/tx/utxo_signature_check.h"
 #include "core/coins/utxo/tx/utxo_signer.h"
 #include "core/crypto/hashes.h"
 #include "core/encoding/hex.h"
@@ -104,6 +105,32 @@ TEST_CASE("P2PKH and P2WPKH inputs signed byte for byte as bitcoinjs-lib signs t
         UtxoSigningError);
     REQUIRE_THROWS_AS(signUtxoTransaction(other, {{1, p2pkh}}, keys, kBitcoin.sighash()),
                       UtxoSigningError);
+  }
+
+  SECTION("the signatures verify against what the inputs spend, and a changed byte does not") {
+    const std::vector<SpentOutput> spent{{200000, p2pkh}, {100000, p2wpkh}};
+    REQUIRE_NOTHROW(verifyUtxoSignatures(tx, spent, kBitcoin.sighash()));
+    const auto refused = [&](UtxoTransaction changed, std::vector<SpentOutput> what) {
+      REQUIRE_THROWS_AS(verifyUtxoSignatures(changed, what, kBitcoin.sighash()), UtxoSigningError);
+    };
+    // BIP143's digest commits to the amount spent (the legacy one does not).
+    REQUIRE_NOTHROW(
+        verifyUtxoSignatures(tx, {{200001, p2pkh}, {100000, p2wpkh}}, kBitcoin.sighash()));
+    refused(tx, {{200000, p2pkh}, {100001, p2wpkh}});
+    UtxoTransaction other = tx;
+    other.outputs[0].value += 1;
+    refused(other, spent);
+    other = tx;
+    other.inputs[0].script_sig[10] ^= 1;  // inside the signature
+    refused(other, spent);
+    other = tx;
+    std::swap(other.inputs[0].script_sig, other.inputs[1].script_sig);  // scriptSig on P2WPKH
+    refused(other, spent);
+    other = tx;
+    other.inputs[1].witness[0].back() = 0x02;  // SIGHASH_NONE
+    refused(other, spent);
+    const Bytes stranger = scriptPubKeyFor({UtxoAddress::Kind::P2PKH, Bytes(20, 7)});
+    refused(tx, {{200000, stranger}, {100000, p2wpkh}});
   }
 }
 
