@@ -10,41 +10,21 @@
 // a coin without trezor_coin are refused as KDF refuses them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Transaction, Wallet, parseEther } from 'ethers';
 import { Ganache } from '../peers/ganache.mjs';
 import { TrezorTestDevice } from '../peers/trezor/device.mjs';
 import { listenBridge } from '../peers/trezor/bridge.mjs';
-import { WalletdProcess, cleanup, repoRoot, tempDir, writeConfig } from '../support/walletd-process.mjs';
+import { WalletdProcess, cleanup, tempDir, writeConfig } from '../support/walletd-process.mjs';
+import { coinsWithTrezor, matrixPositions, untilTask } from '../support/trezor-tasks.mjs';
 
 const DEVICE_ADDRESS = '0x73d0385F4d8E00C5e6504C6030F47BF6212736A8';  // m/44'/60'/0'/0/0 of "all" × 12
 const TO = '0x3535353535353535353535353535353535353535';
 let ganache, device, bridge, walletd, dir;
 
-// The project's coins file with trezor_coin on ETH-ganache (as KDF's ETH entry has it) and a
-// copy of it without.
-function coinsFile() {
-  const coins = JSON.parse(readFileSync(join(repoRoot, 'config/coins.json'), 'utf8'));
-  const ganacheEth = coins.find((c) => c.coin === 'ETH-ganache');
-  coins.push({ ...ganacheEth, coin: 'ETH-ganache-plain' });
-  ganacheEth.trezor_coin = 'Ethereum';
-  const path = join(dir, 'coins.json');
-  writeFileSync(path, JSON.stringify(coins));
-  return path;
-}
 
-async function until(method, taskId, done, what) {
-  for (let i = 0; i < 400; i++) {
-    const r = await walletd.rpc(method, { task_id: taskId, forget_if_finished: false });
-    assert.equal(r.status, 200, r.text);
-    if (done(r.json.result)) return r.json.result;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`${method} ${taskId} never reached ${what}`);
-}
+const until = (method, taskId, done, what) => untilTask(walletd, method, taskId, done, what);
 
-const positions = (pin) => [...pin].map((digit) => device.matrix.indexOf(digit) + 1).join('');
+const positions = (pin) => matrixPositions(device, pin);
 
 before(async () => {
   dir = tempDir('walletd-trezor-evm-');
@@ -53,7 +33,7 @@ before(async () => {
   device = new TrezorTestDevice({ pin: '2581' });
   bridge = await listenBridge([{ path: '1', device }]);
   walletd = await WalletdProcess.start(writeConfig(dir, { passphrase: 'trezor evm test iguana passphrase',
-    trezor: { bridge_url: bridge.url } }), { coinsPath: coinsFile() });
+    trezor: { bridge_url: bridge.url } }), { coinsPath: coinsWithTrezor(dir, ['ETH-ganache'], 'Ethereum', 'ETH-ganache-plain') });
   const init = await walletd.rpc('task::init_trezor::init', {});
   const id = init.json.result.task_id;
   await until('task::init_trezor::status', id, (s) => s.status === 'UserActionRequired', 'the PIN');

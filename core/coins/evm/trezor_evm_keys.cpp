@@ -1,6 +1,7 @@
 // Signing EVM transactions on a Trezor through the withdraw task.
 #include "core/coins/evm/trezor_evm_keys.h"
 
+#include "core/coins/device_withdraw.h"
 #include "core/coins/evm/eth_withdraw.h"
 #include "core/coins/withdraw_request.h"
 #include "core/encoding/hex.h"
@@ -68,11 +69,7 @@ class TrezorEvmKeys : public EvmKeySource {
   Task<std::optional<EvmTransaction::Signed>> sign(
       const KeccakAccountKey& sender, const EvmTransaction& tx, bool,
       const WithdrawProgress& progress) const override {
-    if (!progress.inTask()) {
-      const std::string message =
-          "a Trezor signs in task::withdraw only (it asks the user through the task)";
-      throw rpcError(WithdrawError::UnsupportedError, message, Json(message));
-    }
+    requireWithdrawTask(progress);
     std::optional<EvmTransaction::Signed> out;
     std::exception_ptr failure;
     try {
@@ -80,15 +77,7 @@ class TrezorEvmKeys : public EvmKeySource {
     } catch (...) {
       failure = std::current_exception();
     }
-    if (failure) {
-      trezor::rethrowHwError(failure, [](const std::string& text) {
-        const std::string message = "Trezor: " + text;
-        return rpcError(WithdrawError::InternalError, message, Json(message));
-      });
-    }
-    // A cancel that came while the device showed the transaction: the signature is dropped and
-    // nothing is broadcast.
-    progress.taskHandle()->throwIfCancelled();
+    finishDeviceSigning(failure, progress);
     co_return out;
   }
   // A coroutine, so the signed bytes live in its frame while the node is asked.

@@ -8,6 +8,8 @@
 #include "core/coins/utxo/electrum/electrum_backend.h"
 #include "core/coins/utxo/history/utxo_history.h"
 #include "core/coins/utxo/native/native_backend.h"
+#include "core/coins/utxo/trezor/trezor_utxo_activation.h"
+#include "core/coins/utxo/trezor/trezor_utxo_keys.h"
 #include "core/coins/utxo/utxo_activation_params.h"
 #include "core/coins/utxo/utxo_coin.h"
 #include "core/coins/utxo/utxo_family.h"
@@ -33,7 +35,8 @@ std::shared_ptr<const UtxoChain> chainOf(Node& node, const CoinEntry& entry,
 // Everything that needs no peer beyond the route's checks; answered by init at once.
 void UtxoActivator::check(Node& node, const CoinEntry& entry, const UtxoActivationParams& p) const {
   const std::shared_ptr<const UtxoChain> chain = chainOf(node, entry, p.ticker);
-  if (p.priv_key_policy.type != "ContextPrivKey")
+  // A Trezor's checks fail the task, as KDF's coin builder does (openKeys).
+  if (p.priv_key_policy.type != "ContextPrivKey" && p.priv_key_policy.type != "Trezor")
     throwCoinCreationError(
         p.ticker, "priv_key_policy " + p.priv_key_policy.type + " is not supported for UTXO coins");
   if (p.mode == UtxoActivationParams::Mode::Electrum) {
@@ -94,15 +97,22 @@ std::unique_ptr<UtxoCoin> makeCoin(Node& node, const CoinEntry& entry,
   }
 }
 
-// The coin's keys: the Iguana key, or the HD wallet with the accounts stored for it.
+// The coin's keys: the Iguana key, or the HD wallet with the accounts stored for it; with a
+// Trezor, the device's accounts (stored under its id) and the device as the key source.
 Task<UtxoKeys> openKeys(Node& node, const CoinEntry& entry, const UtxoActivationParams& p,
-                        bool& new_wallet) {
+                        std::shared_ptr<RpcTaskHandle> handle, bool& new_wallet) {
   UtxoKeys keys;
-  if (node.keys().mode() != WalletKeys::Mode::HD) {
+  std::shared_ptr<trezor::TrezorConnection> device;
+  if (p.priv_key_policy.type == "Trezor") {
+    checkTrezorUtxo(entry, *chainOf(node, entry, p.ticker), p);
+    device = connectedTrezor(node, p.ticker);
+  }
+  if (!device && node.keys().mode() != WalletKeys::Mode::HD) {
     keys.iguana = node.keys().iguanaKey();
     co_return keys;
   }
   HdOpenRequest request;
+  if (device) request.device_storage_id = device->devicePubkey();
   request.ticker = p.ticker;
   request.path_to_address = p.path_to_address;
   request.min_addresses_number = p.min_addresses_number;
@@ -115,6 +125,12 @@ Task<UtxoKeys> openKeys(Node& node, const CoinEntry& entry, const UtxoActivation
     failure = e.what();
   }
   if (failure) throwCoinCreationError(p.ticker, *failure);
+  // (Each co_await at function scope: GCC 12 mishandles locals in nested coroutine blocks.)
+  const std::string coin_name = entry.string("trezor_coin").value_or("");
+  if (device)
+    co_await loadTrezorUtxoAccounts(*opened.hd, device, node.executor(), handle, coin_name,
+                                    p.ticker);
+  if (device) keys.key_source = trezorUtxoKeys(device, node.executor(), coin_name);
   new_wallet = opened.new_wallet;
   keys.hd = opened.hd;
   keys.activated = opened.activated;
@@ -173,7 +189,7 @@ Task<ActivatedCoins> UtxoActivator::activate(Node& node, const CoinEntry& entry,
                                              UtxoActivationParams p,
                                              std::shared_ptr<RpcTaskHandle> handle) const {
   bool new_wallet = false;
-  UtxoKeys keys = co_await openKeys(node, entry, p, new_wallet);
+  UtxoKeys keys = co_await openKeys(node, entry, p, handle, new_wallet);
   std::shared_ptr<UtxoCoin> coin =
       makeCoin(node, entry, chainOf(node, entry, p.ticker), p, std::move(keys));
   const std::uint64_t current_block =

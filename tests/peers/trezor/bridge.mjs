@@ -3,7 +3,12 @@
 // /acquire/<path>/<previous session or null>, /release/<session>, /call/<session> with the
 // message as hex (u16 type, u32 length, payload) answered by the device's next message in the
 // same form. disconnect(path) pulls a device out: its call in flight fails as trezord's does and
-// /enumerate stops listing it. Every request is logged for tests.
+// /enumerate stops listing it. A device that unplugs itself (TrezorTestDevice's disconnectAt or
+// unplug()) is pulled out the same way. That is what trezord 2.x does when the USB device goes away
+// under a session: the read of the call in flight fails, answered 400 {"error": "device
+// disconnected during action"}; its next enumeration (a background one runs every 500 ms) no longer
+// sees the device and releases the session, so later /call, /release on it get 400 {"error":
+// "session not found"} and /acquire of the path "device not found". Every request is logged for tests.
 import { createServer } from 'node:http';
 import { decode, encode } from './wire.mjs';
 
@@ -64,6 +69,15 @@ export async function listenBridge(devices) {
     },
   };
 
+  // The device is gone: the call in flight fails, the path leaves /enumerate, its sessions end.
+  function disconnect(path) {
+    present.delete(path);
+    pending.get(path)?.(Object.assign(new Error('device disconnected during action'), { status: 400 }));
+    pending.delete(path);
+    for (const [s, p] of sessions) if (p === path) sessions.delete(s);
+  }
+  for (const { path, device } of devices) device.onDisconnect?.(() => disconnect(path));
+
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -87,12 +101,7 @@ export async function listenBridge(devices) {
   return {
     url: `http://127.0.0.1:${server.address().port}`,
     log,
-    disconnect(path) {
-      present.delete(path);
-      pending.get(path)?.(Object.assign(new Error('device disconnected during action'), { status: 400 }));
-      pending.delete(path);
-      for (const [s, p] of sessions) if (p === path) sessions.delete(s);
-    },
+    disconnect,
     connect(path) {
       present.add(path);
     },

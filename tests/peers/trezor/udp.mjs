@@ -1,7 +1,8 @@
 // The emulator's UDP transport for the test device: one 64-byte report per datagram on
 // 127.0.0.1:<port>, "PINGPING" answered "PONGPONG" (how hosts find an emulator), answers sent to
 // whoever sent the last datagram; the debug link on <port>+1 answers DebugLinkGetState with the
-// PIN and the matrix on screen, as the firmware's debug build does.
+// PIN and the matrix on screen, as the firmware's debug build does. Once the device is unplugged
+// (device.disconnected) both ports stay silent, PINGPING included, like an emulator that is gone.
 import { createSocket } from 'node:dgram';
 import { Deframer, decode, encode, frame } from './wire.mjs';
 
@@ -13,10 +14,11 @@ function bind(port) {
   });
 }
 
-// Serves `onMessage(decoded, reply)` on a socket: reply(name, fields) frames to the sender.
-function serve(socket, onMessage) {
+// Serves `onMessage(decoded, reply)` on a socket while `alive()`: reply(name, fields) frames to the sender.
+function serve(socket, onMessage, alive) {
   let deframer = new Deframer();
   socket.on('message', (datagram, from) => {
+    if (!alive()) return;
     if (datagram.length === 8 && datagram.toString() === 'PINGPING') {
       socket.send('PONGPONG', from.port, from.address);
       return;
@@ -51,15 +53,16 @@ export async function listenUdp(device, { port = 0 } = {}) {
     }
   }
   if (!debug) throw new Error('no two free UDP ports in a row');
+  const alive = () => !device.disconnected;
   serve(main, (decoded, reply) => {
     device.attach(reply);
     device.receive(decoded);
-  });
+  }, alive);
   serve(debug, ({ type }, reply) => {
     if (type === 'DebugLinkGetState') {
       reply('DebugLinkState', { pin: device.pin ?? '', matrix: device.matrix ?? '', passphrase_protection: device.passphraseProtection });
     }
-  });
+  }, alive);
   return {
     port: main.address().port,
     close: () => Promise.all([main, debug].map((s) => new Promise((resolve) => s.close(resolve)))),

@@ -15,7 +15,13 @@ export function encode(name, fields = {}) {
   return { id: messageType, payload: new Uint8Array(message) };
 }
 
-// (type id, payload) → {type name, message fields} (bytes as hex strings, as @trezor/protobuf decodes them)
+// (type id, payload) → {type name, message fields} (bytes as hex strings, uint64 as numbers or, past
+// 2^53, decimal strings; absent fields null, absent sub-messages {}, as @trezor/protobuf decodes them).
+// Id 22 decodes as messages.json's MessageType names it: TxAck{tx: TransactionType} (version 1,
+// inputs 2, bin_outputs 3, lock_time 4, outputs 5, inputs_cnt 6, outputs_cnt 7, extra_data 8,
+// extra_data_len 9) — the form trezorlib 0.12.4 sends. The newer TxAckInput, TxAckOutput,
+// TxAckPrevMeta, TxAckPrevInput, TxAckPrevOutput and TxAckPrevExtraData share id 22 and those field
+// numbers (PrevTx's inputs_count/outputs_count are fields 6/7), so each reads back through `tx`.
 export function decode(id, payload) {
   return TrezorProtobuf.decodeMessage(root, id, Buffer.from(payload));
 }

@@ -1,0 +1,71 @@
+// The Trezor's UTXO accounts.
+#include "core/coins/utxo/trezor/trezor_utxo_activation.h"
+
+#include "core/coins/hd_platform_wallet.h"
+#include "core/coins/standalone_activation.h"
+#include "core/coins/utxo/trezor/trezor_utxo_keys.h"
+#include "core/hardware/trezor/hw_errors.h"
+#include "core/node/node.h"
+
+namespace walletd {
+namespace {
+
+Task<void> loadAccountKeys(HdWallet& hd, std::shared_ptr<trezor::TrezorConnection> device,
+                           Executor& executor, std::shared_ptr<RpcTaskHandle> handle,
+                           std::string coin_name) {
+  for (const HdAccountRecord& account : hd.accounts()) {
+    const std::uint32_t id = account.account_id;
+    std::vector<std::uint32_t> path = hd.accountPath(id).indexes;
+    std::string xpub =
+        co_await trezorUtxoXpub(device, executor, handle, std::move(path), coin_name);
+    hd.setAccountKey(id, deviceAccountKey(xpub));
+  }
+}
+
+}  // namespace
+
+Task<void> loadTrezorUtxoAccounts(HdWallet& hd, std::shared_ptr<trezor::TrezorConnection> device,
+                                  Executor& executor, std::shared_ptr<RpcTaskHandle> handle,
+                                  std::string coin_name, std::string ticker) {
+  std::exception_ptr failure;
+  try {
+    co_await loadAccountKeys(hd, device, executor, handle, std::move(coin_name));
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  if (failure) {
+    trezor::rethrowHwError(failure, [&ticker](const std::string& text) {
+      return rpcError(InitStandaloneCoinError::CoinCreationError, text,
+                      Json{{"ticker", ticker}, {"error", text}});
+    });
+  }
+}
+
+void checkTrezorUtxo(const CoinEntry& entry, const UtxoChain& chain,
+                     const UtxoActivationParams& p) {
+  if (!entry.string("trezor_coin")) {
+    throwCoinCreationError(p.ticker,
+                           "Coin doesn't support Trezor hardware wallet. Please consider adding "
+                           "the 'trezor_coin' field to the coins config");
+  }
+  if (chain.name() != "bitcoin") {
+    throwCoinCreationError(p.ticker,
+                           "walletd signs on a Trezor only the coins with Bitcoin's "
+                           "transaction form; this coin's chain is " +
+                               std::string(chain.name()));
+  }
+  if (p.merge_params) {
+    throwCoinCreationError(p.ticker,
+                           "utxo_merge_params: a Trezor confirms each spend on the device, so "
+                           "walletd cannot merge outputs in the background");
+  }
+}
+
+std::shared_ptr<trezor::TrezorConnection> connectedTrezor(Node& node, const std::string& ticker) {
+  const std::shared_ptr<trezor::HwContext> hw = node.hardwareSlot();
+  if (!hw || !hw->trezor)
+    throwCoinCreationError(ticker, "Hardware Wallet context is not initialized");
+  return hw->trezor;
+}
+
+}  // namespace walletd
