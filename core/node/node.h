@@ -14,6 +14,7 @@
 #include "core/node/node_config.h"
 #include "core/platform/clock.h"
 #include "core/platform/compute_pool.h"
+#include "core/platform/device_links.h"
 #include "core/platform/event_sink.h"
 #include "core/platform/executor.h"
 #include "core/platform/external_signer.h"
@@ -49,6 +50,7 @@ struct Platform {
   StreamConnector* stream_connector = nullptr;  // line streams (Electrum); null: none
   SaplingProver* sapling_prover = nullptr;      // Groth16 for shielded spends; null: none
   ComputePool* compute_pool = nullptr;          // the host's cores; null: the core's thread only
+  DeviceLinks* device_links = nullptr;          // hardware wallets' UDP / USB links; null: none
 };
 
 struct BuildInfo {
@@ -82,6 +84,7 @@ class Node {
   // Where CPU-bound work may spread over the host's cores (null: run it in place).
   ComputePool* computePool() { return platform_.compute_pool; }
   StreamConnector* streamConnector() { return platform_.stream_connector; }
+  DeviceLinks* deviceLinks() { return platform_.device_links; }
   Storage& storage() { return platform_.storage; }
   StreamManager& streams() { return streams_; }
   AccountStore& accounts() { return accounts_; }

@@ -96,7 +96,18 @@ WalletConnectConfig readWalletConnect(const Json& conf) {
   return out;
 }
 
-// {"bridge_url": "http(s)://…", "connect_timeout_s": 1..3600}, each optional.
+// "host:port" with a port 1..65535.
+bool isHostPort(const std::string& text) {
+  const std::size_t colon = text.rfind(':');
+  if (colon == std::string::npos || colon == 0 || colon + 1 == text.size()) return false;
+  const std::string port = text.substr(colon + 1);
+  if (port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos) return false;
+  const unsigned long value = std::stoul(port);
+  return value >= 1 && value <= 65535;
+}
+
+// {"transport": "bridge" | "udp" | "webusb", "bridge_url": "http(s)://…", "udp_address":
+// "host:port", "connect_timeout_s": 1..3600}, each optional.
 TrezorConfig readTrezor(const Json& conf) {
   TrezorConfig out;
   auto it = conf.find("trezor");
@@ -107,6 +118,15 @@ TrezorConfig readTrezor(const Json& conf) {
       throw ConfigError("trezor.bridge_url must be an http:// or https:// URL");
     while (!url->empty() && url->back() == '/') url->pop_back();
     out.bridge_url = *url;
+  }
+  if (auto transport = readString(*it, "transport")) {
+    if (*transport != "bridge" && *transport != "udp" && *transport != "webusb")
+      throw ConfigError(R"(trezor.transport must be "bridge", "udp" or "webusb")");
+    out.transport = *transport;
+  }
+  if (auto address = readString(*it, "udp_address")) {
+    if (!isHostPort(*address)) throw ConfigError("trezor.udp_address must be host:port");
+    out.udp_address = *address;
   }
   if (auto s = readSeconds(*it, "connect_timeout_s", "trezor")) out.connect_timeout_s = *s;
   return out;

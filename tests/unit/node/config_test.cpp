@@ -120,6 +120,22 @@ TEST_CASE("walletd's trezor object: Bridge's URL and the connect timeout, checke
                       "trezor.connect_timeout_s must be a number of seconds, 1 to 3600");
   REQUIRE_THROWS_WITH(NodeConfig::fromJson(Json::parse(R"({"trezor":[]})")),
                       "trezor must be an object");
+  CHECK(defaults.trezor.transport == "bridge");
+  CHECK(defaults.trezor.udp_address == "127.0.0.1:21324");
+  const NodeConfig udp = NodeConfig::fromJson(
+      Json::parse(R"({"trezor":{"transport":"udp","udp_address":"127.0.0.1:31324"}})"));
+  CHECK(udp.trezor.transport == "udp");
+  CHECK(udp.trezor.udp_address == "127.0.0.1:31324");
+  for (const char* bad : {R"({"trezor":{"transport":"usb"}})", R"({"trezor":{"transport":1}})"}) {
+    CAPTURE(bad);
+    REQUIRE_THROWS_AS(NodeConfig::fromJson(Json::parse(bad)), ConfigError);
+  }
+  for (const char* bad : {"127.0.0.1", ":21324", "127.0.0.1:", "127.0.0.1:0", "127.0.0.1:65536",
+                          "127.0.0.1:2x", "127.0.0.1:123456"}) {
+    CAPTURE(bad);
+    REQUIRE_THROWS_WITH(NodeConfig::fromJson(Json{{"trezor", {{"udp_address", bad}}}}),
+                        "trezor.udp_address must be host:port");
+  }
   REQUIRE_THROWS_WITH(
       NodeConfig::fromJson(Json::parse(R"({"wallet_connect":{"request_timeout_s":4000}})")),
       "wallet_connect.request_timeout_s must be a number of seconds, 1 to 3600");
