@@ -19,6 +19,7 @@
 #include "host-native/os_platform.h"
 #include "host-native/thread_compute_pool.h"
 #include "host-native/thread_executor.h"
+#include "host-native/udp_device_links.h"
 
 using namespace walletd;
 
@@ -89,9 +90,10 @@ int run(const LaunchOptions& options) {
   NativeHttpClient http(executor);
   NativeStreamConnector streams(executor);
   ThreadComputePool compute;
+  UdpDeviceLinks device_links(executor);
   Node node(config, std::move(loaded.coins),
             Platform{executor, storage, clock, random, sink, http, nullptr, &files, &streams,
-                     nullptr, &compute},
+                     nullptr, &compute, &device_links},
             [main_thread] { pthread_kill(main_thread, SIGUSR1); });
   // Worker threads write into the coroutines that wait for them (HTTP answers, connections,
   // durable writes): they finish while the node, which owns those coroutines, is still whole.

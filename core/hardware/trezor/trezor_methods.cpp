@@ -10,6 +10,7 @@
 #include "core/hardware/trezor/bridge_transport.h"
 #include "core/hardware/trezor/conversation.h"
 #include "core/hardware/trezor/hw_errors.h"
+#include "core/hardware/trezor/report_transport.h"
 #include "core/hardware/trezor/task_interaction.h"
 #include "core/hardware/trezor/trezor_context.h"
 #include "core/node/node.h"
@@ -58,16 +59,33 @@ HwContext& hwContext(Node& node) {
   return *slot;
 }
 
-// Opens the one device Bridge lists, waiting (WaitingForTrezorToConnect) while there is none.
+// How the config's trezor.transport reaches devices: Bridge, or a link of the host's.
+std::unique_ptr<trezor::TransportOpener> openerFor(Node& node) {
+  const TrezorConfig& config = node.config().trezor;
+  if (config.transport == "bridge")
+    return std::make_unique<trezor::BridgeOpener>(node.http(), config.bridge_url);
+  DeviceLinks* links = node.deviceLinks();
+  if (!links || !links->supports(config.transport)) {
+    const std::string message = "trezor.transport " + config.transport +
+                                " is not available on this host (the daemon has udp, the "
+                                "browser webusb, both bridge)";
+    throw rpcError(InitHwError::Internal, message, Json(message));
+  }
+  return std::make_unique<trezor::LinkOpener>(
+      *links, DeviceLinkTarget{config.transport, config.udp_address});
+}
+
+// Opens the one device the transport finds, waiting (WaitingForTrezorToConnect) while there is
+// none.
 Task<std::unique_ptr<trezor::Transport>> openDevice(Node& node, RpcTaskHandle& handle) {
-  trezor::BridgeOpener opener(node.http(), node.config().trezor.bridge_url);
+  const std::unique_ptr<trezor::TransportOpener> opener = openerFor(node);
   const std::uint64_t timeout_s = node.config().trezor.connect_timeout_s;
   const std::uint64_t deadline = node.clock().monotonicMillis() + timeout_s * 1000;
   for (;;) {
     std::unique_ptr<trezor::Transport> opened;
     bool multiple = false;
     try {
-      opened = co_await opener.openOnly();
+      opened = co_await opener->openOnly();
     } catch (const trezor::DeviceUnavailable&) {
       // none yet: wait for one until the deadline
     } catch (const trezor::MultipleDevices&) {

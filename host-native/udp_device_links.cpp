@@ -1,0 +1,174 @@
+// POSIX UDP for the emulator's link.
+#include "host-native/udp_device_links.h"
+
+#include <netdb.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "core/async/sleep.h"
+
+namespace walletd {
+namespace {
+
+using SteadyClock = std::chrono::steady_clock;
+constexpr char kPing[] = "PINGPING";
+constexpr char kPong[] = "PONGPONG";
+constexpr std::size_t kReportBytes = 64;
+
+// A UDP socket connected to host:port (only its datagrams are received); DeviceLinkError.
+int connectedSocket(const std::string& address) {
+  const std::size_t colon = address.rfind(':');
+  const std::string host = address.substr(0, colon);
+  const std::string port = address.substr(colon + 1);
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_DGRAM;
+  addrinfo* found = nullptr;
+  if (::getaddrinfo(host.c_str(), port.c_str(), &hints, &found) != 0 || !found)
+    throw DeviceLinkError("cannot resolve the emulator's address " + address);
+  const int fd = ::socket(found->ai_family, SOCK_DGRAM, 0);
+  const bool ok = fd >= 0 && ::connect(fd, found->ai_addr, found->ai_addrlen) == 0;
+  ::freeaddrinfo(found);
+  if (!ok) {
+    if (fd >= 0) ::close(fd);
+    throw DeviceLinkError("cannot open a UDP socket to " + address);
+  }
+  return fd;
+}
+
+// What the reader thread and the core share, under `mutex`.
+struct LinkState {
+  explicit LinkState(Executor& c) : core(c) {}
+  Executor& core;
+  std::mutex mutex;
+  std::deque<Bytes> reports;
+  bool ponged = false;
+  bool ended = false;
+  std::string problem;
+  coro::handle<> waiter = nullptr;
+
+  void wake() {  // under mutex
+    if (auto w = std::exchange(waiter, nullptr)) core.post([w]() mutable { w.resume(); });
+  }
+};
+
+class UdpLink : public ReportLink {
+ public:
+  UdpLink(Executor& core, int fd) : fd_(fd), state_(std::make_shared<LinkState>(core)) {
+    reader_ =
+        std::thread([fd, state = state_, closed = &closed_] { readLoop(fd, *state, *closed); });
+  }
+  ~UdpLink() override {
+    close();
+    reader_.join();
+    ::close(fd_);
+  }
+
+  void ping() { ::send(fd_, kPing, 8, MSG_NOSIGNAL); }
+  bool ponged() {
+    std::lock_guard<std::mutex> lock(state_->mutex);
+    return state_->ponged;
+  }
+
+  Task<void> write(Bytes report) override {
+    const ssize_t sent = ::send(fd_, report.data(), report.size(), MSG_NOSIGNAL);
+    std::fill(report.begin(), report.end(), 0);
+    if (sent != static_cast<ssize_t>(report.size()))
+      throw DeviceLinkError(std::string("the emulator's socket refused a report: ") +
+                            std::strerror(errno));
+    co_return;
+  }
+
+  Task<Bytes> read() override {
+    struct Awaiter {
+      LinkState& s;
+      bool await_ready() {
+        std::lock_guard<std::mutex> lock(s.mutex);
+        return !s.reports.empty() || s.ended;
+      }
+      bool await_suspend(coro::handle<> h) {
+        std::lock_guard<std::mutex> lock(s.mutex);
+        if (!s.reports.empty() || s.ended) return false;
+        s.waiter = h;
+        return true;
+      }
+      Bytes await_resume() {
+        std::lock_guard<std::mutex> lock(s.mutex);
+        if (s.reports.empty()) throw DeviceLinkError(s.problem);
+        Bytes next = std::move(s.reports.front());
+        s.reports.pop_front();
+        return next;
+      }
+    };
+    Awaiter next{*state_};
+    co_return co_await next;
+  }
+
+  void close() override { closed_.store(true); }
+
+ private:
+  // Datagrams until close(): reports queued, pongs noted; silence while the core waits pings the
+  // emulator, and an unanswered ping ends the link.
+  static void readLoop(int fd, LinkState& s, const std::atomic<bool>& closed) {
+    auto heard = SteadyClock::now();
+    std::optional<SteadyClock::time_point> pinged;
+    std::uint8_t buffer[512];
+    while (!closed.load()) {
+      pollfd p{fd, POLLIN, 0};
+      if (::poll(&p, 1, 200) == 1) {
+        const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+        heard = SteadyClock::now();
+        pinged.reset();
+        std::lock_guard<std::mutex> lock(s.mutex);
+        if (n == 8 && std::memcmp(buffer, kPong, 8) == 0) {
+          s.ponged = true;
+        } else if (n == static_cast<ssize_t>(kReportBytes)) {
+          s.reports.emplace_back(buffer, buffer + n);
+          s.wake();
+        }  // else: an ICMP error (nobody listens) or a stray datagram; silence decides
+        continue;
+      }
+      const auto quiet = SteadyClock::now() - (pinged ? *pinged : heard);
+      if (quiet < std::chrono::milliseconds(UdpDeviceLinks::kPingAfterMs)) continue;
+      std::lock_guard<std::mutex> lock(s.mutex);
+      if (pinged) {
+        s.ended = true;
+        s.problem = "the emulator stopped answering";
+        s.wake();
+        return;
+      }
+      if (s.waiter) {
+        ::send(fd, kPing, 8, MSG_NOSIGNAL);
+        pinged = SteadyClock::now();
+      }
+    }
+  }
+
+  int fd_;
+  std::shared_ptr<LinkState> state_;
+  std::atomic<bool> closed_{false};
+  std::thread reader_;
+};
+
+}  // namespace
+
+Task<std::vector<std::unique_ptr<ReportLink>>> UdpDeviceLinks::open(DeviceLinkTarget target) {
+  auto link = std::make_unique<UdpLink>(core_, connectedSocket(target.address));
+  link->ping();
+  for (int waited = 0; waited < kDiscoveryMs && !link->ponged(); waited += 50)
+    co_await sleepFor(core_, 50);
+  std::vector<std::unique_ptr<ReportLink>> out;
+  if (link->ponged()) out.push_back(std::move(link));
+  co_return out;
+}
+
+}  // namespace walletd
