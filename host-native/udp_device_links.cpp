@@ -50,7 +50,7 @@ struct LinkState {
   explicit LinkState(Executor& c) : core(c) {}
   Executor& core;
   std::mutex mutex;
-  std::deque<Bytes> reports;
+  std::deque<ReportBytes> reports;
   bool ponged = false;
   bool ended = false;
   std::string problem;
@@ -79,7 +79,7 @@ class UdpLink : public ReportLink {
     return state_->ponged;
   }
 
-  Task<void> write(Bytes report) override {
+  Task<void> write(ReportBytes report) override {
     const ssize_t sent = ::send(fd_, report.data(), report.size(), MSG_NOSIGNAL);
     std::fill(report.begin(), report.end(), 0);
     if (sent != static_cast<ssize_t>(report.size()))
@@ -88,7 +88,7 @@ class UdpLink : public ReportLink {
     co_return;
   }
 
-  Task<Bytes> read() override {
+  Task<ReportBytes> read() override {
     struct Awaiter {
       LinkState& s;
       bool await_ready() {
@@ -101,10 +101,10 @@ class UdpLink : public ReportLink {
         s.waiter = h;
         return true;
       }
-      Bytes await_resume() {
+      ReportBytes await_resume() {
         std::lock_guard<std::mutex> lock(s.mutex);
         if (s.reports.empty()) throw DeviceLinkError(s.problem);
-        Bytes next = std::move(s.reports.front());
+        ReportBytes next = std::move(s.reports.front());
         s.reports.pop_front();
         return next;
       }

@@ -5,15 +5,18 @@
 // without any leaves Platform's null.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/async/task.h"
-#include "core/crypto/bytes.h"
 
 namespace walletd {
+
+// A report's bytes (the platform layer sits below core/crypto, whose Bytes is this type).
+using ReportBytes = std::vector<std::uint8_t>;
 
 // The device went away (unplugged, the emulator stopped), or the link could not be used.
 struct DeviceLinkError : std::runtime_error {
@@ -24,10 +27,10 @@ class ReportLink {
  public:
   virtual ~ReportLink() = default;
   // Sends one report; throws DeviceLinkError.
-  virtual Task<void> write(Bytes report) = 0;
+  virtual Task<void> write(ReportBytes report) = 0;
   // The device's next report, waiting as long as the device takes (a user pressing its button);
   // throws DeviceLinkError once the device is gone.
-  virtual Task<Bytes> read() = 0;
+  virtual Task<ReportBytes> read() = 0;
   // Gives the device back (a USB interface released); never throws.
   virtual void close() = 0;
 };
