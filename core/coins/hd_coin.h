@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <vector>
 
 #include "core/async/async_mutex.h"
@@ -12,6 +14,14 @@
 #include "core/wallet/hd/hd_wallet.h"
 
 namespace walletd {
+
+class RpcTaskHandle;
+
+// A hardware wallet's coin (its HD wallet public-only): sets account `account_id`'s key from the
+// device, asking the user through the task `handle` (KDF's xpub extractor); throws what the
+// device conversation throws.
+using DeviceAccountLoader =
+    std::function<Task<void>(std::uint32_t account_id, std::shared_ptr<RpcTaskHandle> handle)>;
 
 class HdCoin {
  public:
@@ -33,11 +43,16 @@ class HdCoin {
   // same index.
   AsyncMutex& hdLock() { return lock_; }
 
+  // Set by a hardware wallet's activation: how task::create_new_account gets a new account's key.
+  void setDeviceAccountLoader(DeviceAccountLoader loader) { device_accounts_ = std::move(loader); }
+  const DeviceAccountLoader& deviceAccountLoader() const { return device_accounts_; }
+
  protected:
   explicit HdCoin(Executor& executor) : lock_(executor) {}
 
  private:
   AsyncMutex lock_;
+  DeviceAccountLoader device_accounts_;
 };
 
 }  // namespace walletd

@@ -11,6 +11,7 @@
 #include "core/coins/active_coin_lookup.h"
 #include "core/coins/hd_coin.h"
 #include "core/coins/transport_error.h"
+#include "core/hardware/trezor/hw_errors.h"
 #include "core/node/node.h"
 #include "core/rpc/params_reader.h"
 #include "core/rpc/rpc_task_methods.h"
@@ -329,6 +330,22 @@ void checkCreateAccount(RequestContext& ctx, const CreateAccountParams& p) {
   activeCoinOr(ctx.node.activeCoins(), p.coin, CreateAccountError::NoSuchCoin);
 }
 
+// The device's failures as KDF's (a missing device HwError, the rest Internal with their text).
+Task<void> loadDeviceAccount(HdCoin& hd, std::uint32_t account_id,
+                             std::shared_ptr<RpcTaskHandle> handle) {
+  std::exception_ptr failure;
+  try {
+    co_await hd.deviceAccountLoader()(account_id, handle);
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  if (failure) {
+    trezor::rethrowHwError(failure, [](const std::string& text) {
+      return rpcError(CreateAccountError::Internal, text, Json(text));
+    });
+  }
+}
+
 // The next account index: one past the highest known.
 std::uint32_t nextAccount(const HdWallet& wallet) {
   return wallet.accounts().empty() ? 0 : wallet.accounts().back().account_id + 1;
@@ -342,9 +359,8 @@ Task<Json> createAccountTask(Node& node, CreateAccountParams p,
   HdCoin* hd = coin.second;
   auto guard = co_await hd->hdLock().scoped();
   HdWallet& wallet = hd->hdWallet();
-  if (wallet.publicOnly()) {  // a hardware wallet's: a new account needs the device's xpub
-    const std::string message =
-        "a new account of a hardware wallet's coin is not supported yet: activate it again";
+  if (wallet.publicOnly() && !hd->deviceAccountLoader()) {
+    const std::string message = "this coin's hardware wallet cannot add accounts";
     throw rpcError(CreateAccountError::Internal, message, Json(message));
   }
   const std::uint32_t account_id = p.account_id.value_or(nextAccount(wallet));
@@ -354,6 +370,9 @@ Task<Json> createAccountTask(Node& node, CreateAccountParams p,
         "Accounts limit reached. Max number of accounts: " + std::to_string(kMaxAccounts),
         Json{{"max_accounts_number", kMaxAccounts}});
   }
+  // A hardware wallet's: the account's key from the device (PIN, passphrase and buttons through
+  // this task's user_action) before the account exists.
+  if (wallet.publicOnly()) co_await loadDeviceAccount(*hd, account_id, handle);
   wallet.ensureAccount(account_id);
   HdAddressesUsedCheck check = [hd](std::vector<HdAddressRef> refs) {
     return hd->addressesUsed(std::move(refs));
