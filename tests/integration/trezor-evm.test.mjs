@@ -10,9 +10,9 @@
 // a coin without trezor_coin are refused as KDF refuses them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Transaction, Wallet, parseEther } from 'ethers';
+import { HDNodeWallet, Transaction, Wallet, parseEther } from 'ethers';
 import { Ganache } from '../peers/ganache.mjs';
-import { TrezorTestDevice } from '../peers/trezor/device.mjs';
+import { TEST_MNEMONIC, TrezorTestDevice } from '../peers/trezor/device.mjs';
 import { listenBridge } from '../peers/trezor/bridge.mjs';
 import { WalletdProcess, cleanup, tempDir, writeConfig } from '../support/walletd-process.mjs';
 import { coinsWithTrezor, matrixPositions, untilTask } from '../support/trezor-tasks.mjs';
@@ -142,6 +142,21 @@ test('cancel while the device shows the transaction: the signature that follows 
   device.buttons = 'confirm';
 });
 
+test('task::create_new_account asks the device for the new account\'s key (EthereumGetPublicKey)', async () => {
+  device.buttons = 'confirm';
+  const asked = device.log.filter((m) => m === '< EthereumGetPublicKey').length;
+  const init = await walletd.rpc('task::create_new_account::init', { coin: 'ETH-ganache', scan: false });
+  assert.equal(init.status, 200, init.text);
+  const done = await until('task::create_new_account::status', init.json.result.task_id, (s) => s.status !== 'InProgress', 'the end');
+  assert.equal(done.status, 'Ok', JSON.stringify(done));
+  assert.equal(done.details.account_index, 1);
+  const expected = HDNodeWallet.fromPhrase(TEST_MNEMONIC, '', "m/44'/60'/1'/0/0").address;
+  const fresh = await walletd.rpc('get_new_address', { coin: 'ETH-ganache', account_id: 1 });
+  assert.equal(fresh.status, 200, fresh.text);
+  assert.equal(fresh.json.result.new_address.address, expected);
+  assert.equal(device.log.filter((m) => m === '< EthereumGetPublicKey').length, asked + 1);
+});
+
 test('refused on the device, pulled out while waiting, or a plain withdraw: clear errors, nothing signed', async () => {
   const nonce = await ganache.provider.getTransactionCount(DEVICE_ADDRESS);
   device.buttons = 'refuse';
@@ -157,10 +172,8 @@ test('refused on the device, pulled out while waiting, or a plain withdraw: clea
   assert.equal(gone.details.error_type, 'HwError');
   assert.equal(gone.details.error_data, 'NoTrezorDeviceAvailable');
   const account = await walletd.rpc('task::create_new_account::init', { coin: 'ETH-ganache' });
-  const refusedAccount = account.status === 200
-    ? await until('task::create_new_account::status', account.json.result.task_id, (s) => s.status === 'Error', 'the refusal')
-    : { details: account.json };
-  assert.match(refusedAccount.details.error, /hardware wallet/);
+  const noDevice = await until('task::create_new_account::status', account.json.result.task_id, (s) => s.status === 'Error', 'the error');
+  assert.equal(noDevice.details.error_type, 'HwError', JSON.stringify(noDevice));
   const plain = await walletd.rpc('withdraw', { coin: 'ETH-ganache', to: TO, amount: '1' });
   assert.equal(plain.json.error_type, 'UnsupportedError', plain.text);
   assert.equal(await ganache.provider.getTransactionCount(DEVICE_ADDRESS), nonce);

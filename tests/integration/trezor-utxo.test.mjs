@@ -26,8 +26,8 @@ import { LTC_REGTEST, checkUtxoTransaction, freshAddress, sats, startFaucet, wai
 const PIN = '3719';
 const PASSPHRASE = 'walletd utxo';
 const root = HDKey.fromMasterSeed(mnemonicToSeedSync(TEST_MNEMONIC, PASSPHRASE));
-const address = (purpose, chain, index) => {
-  const pubkey = Buffer.from(root.derive(`m/${purpose}'/1'/0'/${chain}/${index}`).publicKey);
+const address = (purpose, chain, index, account = 0) => {
+  const pubkey = Buffer.from(root.derive(`m/${purpose}'/1'/${account}'/${chain}/${index}`).publicKey);
   const pay = purpose === 84 ? bitcoin.payments.p2wpkh : bitcoin.payments.p2pkh;
   return pay({ pubkey, network: LTC_REGTEST }).address;
 };
@@ -165,6 +165,17 @@ test('a segwit coin: P2WPKH inputs and change signed on the device', { skip }, a
   assert.equal(checked.outputs.find((o) => o.address !== to).address, address(84, 1, 0));
   const [accepted] = await ltc.rpc('testmempoolaccept', [[signed.details.tx_hex]]);
   assert.equal(accepted.allowed, true, JSON.stringify(accepted));
+});
+
+test('task::create_new_account asks the device for the new account\'s key', { skip }, async () => {
+  const init = await walletd.rpc('task::create_new_account::init', { coin: 'LTC-regtest', scan: false });
+  assert.equal(init.status, 200, init.text);
+  const done = await until('task::create_new_account::status', init.json.result.task_id, (s) => s.status !== 'InProgress', 'the end');
+  assert.equal(done.status, 'Ok', JSON.stringify(done));
+  assert.equal(done.details.account_index, 1);
+  const fresh = await walletd.rpc('get_new_address', { coin: 'LTC-regtest', account_id: 1 });
+  assert.equal(fresh.status, 200, fresh.text);
+  assert.equal(fresh.json.result.new_address.address, address(44, 0, 0, 1));
 });
 
 test('refused on the device, pulled out mid-signing, or a plain withdraw: clear errors, nothing broadcast', { skip }, async () => {

@@ -262,8 +262,14 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
   const std::string pubkey =
       browser_wallet ? std::string() : toHex(platform->signer().public_key.uncompressed());
   AccountChainFinish finish{current_block, pubkey, 18, ethAccountPeer(*platform)};
-  co_return co_await finishAccountChainActivation(node, platform, std::move(tokens), std::move(hd),
-                                                  std::move(p), handle, std::move(finish));
+  std::shared_ptr<HdWallet> device_wallet = device ? hd->hd : nullptr;
+  ActivatedCoins activated = co_await finishAccountChainActivation(
+      node, platform, std::move(tokens), std::move(hd), std::move(p), handle, std::move(finish));
+  if (device) {
+    platform->hdChain()->setDeviceAccountLoader(
+        trezorEvmAccountLoader(device, node.executor(), device_wallet));
+  }
+  co_return activated;
 }
 
 }  // namespace walletd

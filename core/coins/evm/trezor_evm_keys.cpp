@@ -111,4 +111,25 @@ Task<std::string> trezorEthereumXpub(std::shared_ptr<trezor::TrezorConnection> d
   co_return trezor::decodePublicKey(answer.payload.view()).xpub;
 }
 
+namespace {
+
+Task<void> loadOneAccount(std::shared_ptr<trezor::TrezorConnection> device, Executor* executor,
+                          std::shared_ptr<HdWallet> hd, std::uint32_t account_id,
+                          std::shared_ptr<RpcTaskHandle> handle) {
+  std::vector<std::uint32_t> path = hd->accountPath(account_id).indexes;
+  std::string xpub = co_await trezorEthereumXpub(device, *executor, handle, std::move(path));
+  hd->setAccountKey(account_id, ExtendedKey::parse(xpub));
+}
+
+}  // namespace
+
+// Not a coroutine lambda: the parameters are copied into loadOneAccount's frame.
+DeviceAccountLoader trezorEvmAccountLoader(std::shared_ptr<trezor::TrezorConnection> device,
+                                           Executor& executor, std::shared_ptr<HdWallet> hd) {
+  return [device, executor = &executor, hd](std::uint32_t account_id,
+                                            std::shared_ptr<RpcTaskHandle> handle) {
+    return loadOneAccount(device, executor, hd, account_id, std::move(handle));
+  };
+}
+
 }  // namespace walletd

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "core/coins/evm/evm_key_source.h"
+#include "core/coins/hd_coin.h"
 #include "core/hardware/trezor/trezor_context.h"
 
 namespace walletd {
@@ -20,5 +21,9 @@ std::unique_ptr<EvmKeySource> trezorEvmKeys(std::shared_ptr<trezor::TrezorConnec
 Task<std::string> trezorEthereumXpub(std::shared_ptr<trezor::TrezorConnection> device,
                                      Executor& executor, std::shared_ptr<RpcTaskHandle> handle,
                                      std::vector<std::uint32_t> account_path);
+
+// task::create_new_account's way to a new account's key from the device (EthereumGetPublicKey).
+DeviceAccountLoader trezorEvmAccountLoader(std::shared_ptr<trezor::TrezorConnection> device,
+                                           Executor& executor, std::shared_ptr<HdWallet> hd);
 
 }  // namespace walletd

@@ -131,6 +131,8 @@ Task<UtxoKeys> openKeys(Node& node, const CoinEntry& entry, const UtxoActivation
     co_await loadTrezorUtxoAccounts(*opened.hd, device, node.executor(), handle, coin_name,
                                     p.ticker);
   if (device) keys.key_source = trezorUtxoKeys(device, node.executor(), coin_name);
+  if (device)
+    keys.device_accounts = trezorUtxoAccountLoader(device, node.executor(), opened.hd, coin_name);
   new_wallet = opened.new_wallet;
   keys.hd = opened.hd;
   keys.activated = opened.activated;

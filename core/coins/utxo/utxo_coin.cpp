@@ -69,6 +69,7 @@ UtxoCoin::UtxoCoin(UtxoCoinSettings settings, std::shared_ptr<const UtxoChain> c
       clock_(clock),
       executor_(executor) {
   backend_->onAddressChanged([this](const std::string& hash) { addressChanged(hash); });
+  if (keys_.device_accounts) setDeviceAccountLoader(keys_.device_accounts);
   if (keys_.hd) {
     mine_ = addressAt(keys_.activated);
   } else {

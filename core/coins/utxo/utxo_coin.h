@@ -63,6 +63,7 @@ struct UtxoKeys {
   std::function<Task<void>()> save;  // HD: stores the accounts (new addresses handed out)
   // HD: signs elsewhere (a hardware wallet; the wallet is then public-only); null: walletd signs.
   std::shared_ptr<const UtxoKeySource> key_source;
+  DeviceAccountLoader device_accounts;  // with a key source on a device: new accounts' keys
 };
 
 // One spend of the coin's outputs (utxo_withdraw.cpp): a withdraw's payment, or a QTUM contract

@@ -61,6 +61,29 @@ void checkTrezorUtxo(const CoinEntry& entry, const UtxoChain& chain,
   }
 }
 
+namespace {
+
+Task<void> loadOneAccount(std::shared_ptr<trezor::TrezorConnection> device, Executor* executor,
+                          std::shared_ptr<HdWallet> hd, std::string coin_name,
+                          std::uint32_t account_id, std::shared_ptr<RpcTaskHandle> handle) {
+  std::vector<std::uint32_t> path = hd->accountPath(account_id).indexes;
+  std::string xpub =
+      co_await trezorUtxoXpub(device, *executor, handle, std::move(path), std::move(coin_name));
+  hd->setAccountKey(account_id, deviceAccountKey(xpub));
+}
+
+}  // namespace
+
+// Not a coroutine lambda: the parameters are copied into loadOneAccount's frame.
+DeviceAccountLoader trezorUtxoAccountLoader(std::shared_ptr<trezor::TrezorConnection> device,
+                                            Executor& executor, std::shared_ptr<HdWallet> hd,
+                                            std::string coin_name) {
+  return [device, executor = &executor, hd, coin_name](std::uint32_t account_id,
+                                                       std::shared_ptr<RpcTaskHandle> handle) {
+    return loadOneAccount(device, executor, hd, coin_name, account_id, std::move(handle));
+  };
+}
+
 std::shared_ptr<trezor::TrezorConnection> connectedTrezor(Node& node, const std::string& ticker) {
   const std::shared_ptr<trezor::HwContext> hw = node.hardwareSlot();
   if (!hw || !hw->trezor)

@@ -30,4 +30,9 @@ Task<void> loadTrezorUtxoAccounts(HdWallet& hd, std::shared_ptr<trezor::TrezorCo
                                   Executor& executor, std::shared_ptr<RpcTaskHandle> handle,
                                   std::string coin_name, std::string ticker);
 
+// task::create_new_account's way to a new account's key for the coin's device (the same request).
+DeviceAccountLoader trezorUtxoAccountLoader(std::shared_ptr<trezor::TrezorConnection> device,
+                                            Executor& executor, std::shared_ptr<HdWallet> hd,
+                                            std::string coin_name);
+
 }  // namespace walletd
