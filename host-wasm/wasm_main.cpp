@@ -10,6 +10,7 @@
 #include "core/async/spawn.h"
 #include "core/node/node.h"
 #include "host-wasm/js_bridge.h"
+#include "host-wasm/js_device_links.h"
 #include "host-wasm/js_platform.h"
 #include "host-wasm/js_sapling_prover.h"
 #include "host-wasm/js_stream_connector.h"
@@ -29,6 +30,7 @@ struct BrowserHost {
   JsExternalSigner browser_wallet;
   JsStreamConnector streams;
   JsSaplingProver sapling;
+  JsDeviceLinks usb;
   std::unique_ptr<Node> node;
 };
 
@@ -77,7 +79,8 @@ EMSCRIPTEN_KEEPALIVE void walletd_init(double request_id, const char* config_jso
         std::move(config), std::move(coins),
         Platform{h.executor, h.storage, h.clock, h.random, h.events, h.http,
                  JsExternalSigner::available() ? &h.browser_wallet : nullptr, nullptr, &h.streams,
-                 JsSaplingProver::available() ? &h.sapling : nullptr},
+                 JsSaplingProver::available() ? &h.sapling : nullptr, nullptr,
+                 JsDeviceLinks::available() ? &h.usb : nullptr},
         nullptr);
   } catch (const std::exception& e) {
     return answer(request_id, 1, e.what());

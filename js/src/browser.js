@@ -9,10 +9,12 @@ import { IndexedDbStorage } from './indexeddb-storage.js';
 import { MemoryStorage } from './memory-storage.js';
 import { WalletdError } from './walletd-error.js';
 import { createAirgapSaplingProver } from './sapling-prover.js';
+import { TREZOR_USB_FILTERS, requestTrezor } from './webusb.js';
 import { compileWasm, prebundledWasmUrl } from './wasm-loader.js';
 import factory from '../dist/walletd_web.mjs';
 
-export { ChromeStorage, IndexedDbStorage, MemoryStorage, WalletdError, createAirgapSaplingProver };
+export { ChromeStorage, IndexedDbStorage, MemoryStorage, TREZOR_USB_FILTERS, WalletdError, createAirgapSaplingProver,
+  requestTrezor };
 
 const defaultWasmUrl = new URL('../dist/walletd.wasm', import.meta.url);
 

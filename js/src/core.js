@@ -3,6 +3,7 @@
 // (browser.js, node.js) supply the module factory, how to fetch the .wasm, and the default storage.
 import { WalletdError } from './walletd-error.js';
 import { saplingHost } from './sapling-prover.js';
+import { webUsbHost } from './webusb.js';
 
 const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 function toBase64(bytes) {
@@ -92,7 +93,7 @@ function webSockets(WebSocketClass, deliver) {
 }
 
 export async function createWalletdWith(entry, { config, coins, storage, wasmUrl, ethereumProvider, saplingProver, WebSocket: WebSocketClass,
-  moduleOptions = {} } = {}) {
+  usb = globalThis.navigator?.usb, moduleOptions = {} } = {}) {
   const conf = typeof config === 'string' ? JSON.parse(config) : { ...(config ?? {}) };
   conf.rpc_password ??= generatedPassword();
   const store = storage ?? entry.defaultStorage();
@@ -129,6 +130,7 @@ export async function createWalletdWith(entry, { config, coins, storage, wasmUrl
     };
   }
   if (saplingProver) Object.assign(host, saplingHost(saplingProver));
+  if (usb) Object.assign(host, webUsbHost(usb));
   // Marks for whoever profiles start-up (performance.getEntriesByType('mark')).
   const mark = (name) => globalThis.performance?.mark?.(`walletd:${name}`);
   mark('start');

@@ -131,9 +131,43 @@ export interface WalletdOptions {
     onerror: ((event: unknown) => void) | null;
     onclose: ((event: { code: number; reason: string }) => void) | null;
   };
+  /** WebUSB for a Trezor with the config's `trezor: {transport: "webusb"}` (task::init_trezor
+   * finds the devices this page was allowed; allow one with requestTrezor() from a click).
+   * Default: navigator.usb where the browser has it. */
+  usb?: WebUsbLike;
   /** Passed to the Emscripten module factory. */
   moduleOptions?: Record<string, unknown>;
 }
+
+/** The part of the WebUSB API (navigator.usb) walletd uses. */
+export interface WebUsbLike {
+  getDevices(): Promise<WebUsbDeviceLike[]>;
+  requestDevice(options: { filters: { vendorId: number; productId: number }[] }): Promise<WebUsbDeviceLike>;
+}
+export interface WebUsbDeviceLike {
+  vendorId: number;
+  productId: number;
+  opened: boolean;
+  configuration: {
+    configurationValue: number;
+    interfaces: {
+      interfaceNumber: number;
+      alternate: { interfaceClass: number; endpoints: { endpointNumber: number; direction: 'in' | 'out' }[] };
+    }[];
+  } | null;
+  open(): Promise<void>;
+  close(): Promise<void>;
+  selectConfiguration(value: number): Promise<void>;
+  claimInterface(number: number): Promise<void>;
+  releaseInterface(number: number): Promise<void>;
+  transferOut(endpoint: number, data: Uint8Array): Promise<{ status: string; bytesWritten: number }>;
+  transferIn(endpoint: number, length: number): Promise<{ status: string; data?: DataView }>;
+}
+
+/** Trezor's firmware USB ids, for navigator.usb.requestDevice's filters. */
+export declare const TREZOR_USB_FILTERS: { vendorId: number; productId: number }[];
+/** Shows the browser's device chooser for a Trezor; call it from a user gesture. */
+export declare function requestTrezor(usb?: WebUsbLike): Promise<WebUsbDeviceLike>;
 
 export type Params<M extends WalletdMethodName> = WalletdMethods[M]['params'];
 export type Result<M extends WalletdMethodName> = WalletdMethods[M]['result'];

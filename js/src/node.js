@@ -9,8 +9,10 @@ import { IndexedDbStorage } from './indexeddb-storage.js';
 import { MemoryStorage } from './memory-storage.js';
 import { WalletdError } from './walletd-error.js';
 import { createAirgapSaplingProver } from './sapling-prover.js';
+import { TREZOR_USB_FILTERS, requestTrezor } from './webusb.js';
 
-export { ChromeStorage, FileStorage, IndexedDbStorage, MemoryStorage, WalletdError, createAirgapSaplingProver };
+export { ChromeStorage, FileStorage, IndexedDbStorage, MemoryStorage, TREZOR_USB_FILTERS, WalletdError,
+  createAirgapSaplingProver, requestTrezor };
 
 let factory = null;
 const compiled = new Map();  // wasm URL → Promise<WebAssembly.Module>

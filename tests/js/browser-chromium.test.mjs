@@ -8,12 +8,12 @@
 // the test.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { Ganache } from '../peers/ganache.mjs';
 import { repoRoot } from '../support/walletd-process.mjs';
+import { servePackagePage } from '../support/package-page-server.mjs';
 import { bech32 } from '@scure/base';
 import { SaplingChain, arrrCheckpoint } from '../peers/sapling-chain.mjs';
 import { startLightwalletd } from '../peers/lightwalletd.mjs';
@@ -21,39 +21,18 @@ import { startSaplingElectrum } from '../peers/sapling-node.mjs';
 import { iguanaPrivateKey, saplingKeyTexts } from '../support/sapling-peer.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*";
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
-const roots = {
-  '/pkg/': join(repoRoot, 'build/npm/app/node_modules/@walletd/core'),
-  '/': join(repoRoot, 'tests/js/browser-page'),
-};
 let server, url, browser, ganache;
-
-function serve(req, res) {
-  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-  if (path === '/favicon.ico') { res.writeHead(204); return res.end(); }
-  if (path === '/coins.json') {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    return res.end(readFileSync(join(repoRoot, 'config/coins.json')));
-  }
-  const [prefix, dir] = Object.entries(roots).find(([p]) => path.startsWith(p));
-  const file = normalize(join(dir, path.slice(prefix.length) || 'index.html'));
-  if (!file.startsWith(dir) || !existsSync(file)) { res.writeHead(404); return res.end(); }
-  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP });
-  res.end(readFileSync(file));
-}
 
 before(async () => {
   ganache = await Ganache.start();
-  server = createServer(serve);
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${server.address().port}/index.html`;
+  server = await servePackagePage(join(repoRoot, 'tests/js/browser-page'));
+  ({ url } = server);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 });
 
 after(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve) ?? resolve());
+  await server?.close();
   await ganache?.stop();
 });
 

@@ -7,4 +7,5 @@ import { repoRoot } from './walletd-process.mjs';
 
 const loader = join(repoRoot, 'build/npm/app/load.mjs');
 if (!existsSync(loader)) throw new Error('the package is not packed: run `node scripts/pack-package.mjs` after the wasm build');
-export const { createWalletd, createAirgapSaplingProver, ChromeStorage, FileStorage, IndexedDbStorage, MemoryStorage, WalletdError } = await import(pathToFileURL(loader));
+export const { createWalletd, createAirgapSaplingProver, ChromeStorage, FileStorage, IndexedDbStorage, MemoryStorage, WalletdError,
+  TREZOR_USB_FILTERS, requestTrezor } = await import(pathToFileURL(loader));
