@@ -8,6 +8,7 @@
 // the expected one, no device, two devices, and a device pulled out each end as KDF's errors do.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 import { TrezorTestDevice } from '../peers/trezor/device.mjs';
 import { listenBridge } from '../peers/trezor/bridge.mjs';
 import { WalletdProcess, tempDir, writeConfig, cleanup } from '../support/walletd-process.mjs';
@@ -200,5 +201,26 @@ test('Bridge not running: the init waits, then times out; no crash, the node ans
     assert.equal(version.status, 200);
   } finally {
     await walletd.stop();
+  }
+});
+
+test('Bridge refusing the origin (403, as trezord answers any other origin) fails the init at once, saying so', async () => {
+  const origins = [];
+  const server = createServer((req, res) => {
+    origins.push(req.headers.origin);
+    res.writeHead(403);
+    res.end();
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const walletd = await startWalletd({ url: `http://127.0.0.1:${server.address().port}` }, 30);
+  try {
+    const id = await init(walletd);
+    const failed = await until(walletd, id, (s) => s.status === 'Error', 'the refusal');
+    assert.match(failed.details.error, /refused this origin/);
+    assert.equal(origins.length, 1, 'no waiting for a device: one request');
+    assert.equal(origins[0], 'https://python.trezor.io', 'the daemon names trezorlib\'s origin');
+  } finally {
+    await walletd.stop();
+    await new Promise((resolve) => server.close(resolve));
   }
 });

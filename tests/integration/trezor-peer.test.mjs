@@ -402,8 +402,9 @@ test('a device unplugged before its first signature leaves trezorlib without an 
 test('over the Bridge, a device unplugged mid-signing fails the call in flight as trezord does, then the session', async () => {
   const device = new TrezorTestDevice({ disconnectAt: 'TXOUTPUT' });
   const bridge = await listenBridge([{ path: '1', device }]);
+  // trezord answers only requests with a Trezor origin (tests/peers/trezor/recorded/trezord-2.0.md).
   const post = async (route, body = '') => {
-    const res = await fetch(`${bridge.url}/${route}`, { method: 'POST', body });
+    const res = await fetch(`${bridge.url}/${route}`, { method: 'POST', body, headers: { Origin: 'https://python.trezor.io' } });
     return { status: res.status, body: await res.text() };
   };
   // trezord's /call body and answer: hex of u16 type, u32 length, payload.
@@ -418,7 +419,9 @@ test('over the Bridge, a device unplugged mid-signing fails the call in flight a
     return { status: 200, ...decode(bytes.readUInt16BE(0), bytes.subarray(6)) };
   };
   try {
-    const { session } = JSON.parse((await post('acquire/1/null')).body);
+    // trezord's paths are the ids its enumeration gives.
+    const [{ path }] = JSON.parse((await post('enumerate')).body);
+    const { session } = JSON.parse((await post(`acquire/${path}/null`)).body);
     const first = await call(session, 'SignTx', { coin_name: 'Testnet', inputs_count: 1, outputs_count: 1 });
     assert.equal(first.type, 'TxRequest');
     assert.equal(first.message.request_type, 'TXINPUT');
@@ -428,9 +431,10 @@ test('over the Bridge, a device unplugged mid-signing fails the call in flight a
     // The device would now ask TXOUTPUT 0: it is unplugged instead.
     assert.deepEqual(await call(session, 'TxAck', { tx: { inputs: [input] } }),
       { status: 400, error: 'device disconnected during action' });
+    // The next enumeration no longer sees the device and releases its session.
+    assert.equal((await post('enumerate')).body, '[]\n');
     assert.deepEqual(await call(session, 'Cancel', {}), { status: 400, error: 'session not found' });
-    assert.deepEqual(JSON.parse((await post('enumerate')).body), []);
-    assert.deepEqual(await post('acquire/1/null'), { status: 400, body: JSON.stringify({ error: 'device not found' }) });
+    assert.deepEqual(await post(`acquire/${path}/null`), { status: 400, body: `${JSON.stringify({ error: 'device not found' })}\n` });
     assert.deepEqual(device.txRequests, ['TXINPUT 0']);
     assert.equal(device.log.at(-1), 'x unplugged');
   } finally {

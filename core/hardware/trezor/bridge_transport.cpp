@@ -9,6 +9,10 @@ namespace {
 
 constexpr std::uint64_t kCallTimeoutMs = 600'000;
 constexpr std::uint64_t kControlTimeoutMs = 10'000;
+constexpr const char* kOrigin = "https://python.trezor.io";
+constexpr const char* kRefusedOrigin =
+    "Trezor Bridge refused this origin (it serves https://*.trezor.io pages and local pages on "
+    "http://localhost:5xxx or :8xxx; in a browser use trezor.transport \"webusb\")";
 
 // POSTs to Bridge; a refusal or no answer at all is DeviceUnavailable naming what failed.
 Task<std::string> post(HttpClient& http, std::string url, std::string body,
@@ -18,13 +22,17 @@ Task<std::string> post(HttpClient& http, std::string url, std::string body,
   request.url = std::move(url);
   request.body = std::move(body);
   request.timeout_ms = timeout_ms;
-  request.headers = {{"Content-Type", "text/plain"}};
+  // trezord answers 403 to any request without a Trezor origin (https://*.trezor.io, or a local
+  // development page http://localhost:5xxx / 8xxx): the daemon names trezorlib's, as trezorlib and
+  // Trezor's own Node host do. (A browser sends its page's origin whatever is asked here.)
+  request.headers = {{"Content-Type", "text/plain"}, {"Origin", kOrigin}};
   HttpResponse response;
   try {
     response = co_await http.request(std::move(request));
   } catch (const TransportError& e) {
     throw DeviceUnavailable(std::string("Trezor Bridge is not reachable: ") + e.what());
   }
+  if (response.status == 403) throw BridgeRefused(kRefusedOrigin);
   if (response.status != 200) {
     throw DeviceUnavailable("Trezor Bridge answered HTTP " + std::to_string(response.status) +
                             ": " + response.body.substr(0, 200));
@@ -84,7 +92,8 @@ Task<std::unique_ptr<Transport>> BridgeOpener::openOnly() {
   if (!device.is_object() || !device.contains("path") || !device["path"].is_string())
     throw DeviceUnavailable("Trezor Bridge listed a device without a path");
   // Taking over the session Bridge lists (ours from an earlier init, or another program's), as
-  // trezorlib does: trezord refuses an acquire whose previous session is not the current one.
+  // @trezor/transport does: trezord refuses an acquire whose previous session is not the
+  // current one.
   const Json& held = device.contains("session") ? device["session"] : Json();
   const std::string previous = held.is_string() ? held.get<std::string>() : "null";
   std::string url = base_url_ + "/acquire/" + device["path"].get<std::string>() + "/" + previous;

@@ -14,6 +14,11 @@ namespace walletd::trezor {
 struct DeviceUnavailable : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// The link refuses walletd itself (Trezor Bridge refusing the request's origin): waiting for a
+// device would not help.
+struct BridgeRefused : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 // More than one device connected: walletd does not choose (KDF's CannotChooseDevice).
 struct MultipleDevices : std::runtime_error {
   using std::runtime_error::runtime_error;
