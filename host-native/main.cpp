@@ -20,6 +20,7 @@
 #include "host-native/thread_compute_pool.h"
 #include "host-native/thread_executor.h"
 #include "host-native/udp_device_links.h"
+#include "host-native/usb_device_links.h"
 
 using namespace walletd;
 
@@ -90,7 +91,13 @@ int run(const LaunchOptions& options) {
   NativeHttpClient http(executor);
   NativeStreamConnector streams(executor);
   ThreadComputePool compute;
-  UdpDeviceLinks device_links(executor);
+  UdpDeviceLinks udp_links(executor);
+#ifdef WALLETD_HAS_LIBUSB
+  UsbDeviceLinks usb_links(executor);
+  HostDeviceLinks device_links(udp_links, &usb_links);
+#else
+  HostDeviceLinks device_links(udp_links, nullptr);
+#endif
   Node node(config, std::move(loaded.coins),
             Platform{executor, storage, clock, random, sink, http, nullptr, &files, &streams,
                      nullptr, &compute, &device_links},

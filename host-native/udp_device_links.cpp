@@ -9,12 +9,11 @@
 #include <atomic>
 #include <chrono>
 #include <cstring>
-#include <deque>
-#include <mutex>
 #include <optional>
 #include <thread>
 
 #include "core/async/sleep.h"
+#include "host-native/report_queue.h"
 
 namespace walletd {
 namespace {
@@ -45,27 +44,10 @@ int connectedSocket(const std::string& address) {
   return fd;
 }
 
-// What the reader thread and the core share, under `mutex`.
-struct LinkState {
-  explicit LinkState(Executor& c) : core(c) {}
-  Executor& core;
-  std::mutex mutex;
-  std::deque<ReportBytes> reports;
-  bool ponged = false;
-  bool ended = false;
-  std::string problem;
-  coro::handle<> waiter = nullptr;
-
-  void wake() {  // under mutex
-    if (auto w = std::exchange(waiter, nullptr)) core.post([w]() mutable { w.resume(); });
-  }
-};
-
 class UdpLink : public ReportLink {
  public:
-  UdpLink(Executor& core, int fd) : fd_(fd), state_(std::make_shared<LinkState>(core)) {
-    reader_ =
-        std::thread([fd, state = state_, closed = &closed_] { readLoop(fd, *state, *closed); });
+  UdpLink(Executor& core, int fd) : fd_(fd), queue_(std::make_shared<ReportQueue>(core)) {
+    reader_ = std::thread([this] { readLoop(); });
   }
   ~UdpLink() override {
     close();
@@ -74,10 +56,7 @@ class UdpLink : public ReportLink {
   }
 
   void ping() { ::send(fd_, kPing, 8, MSG_NOSIGNAL); }
-  bool ponged() {
-    std::lock_guard<std::mutex> lock(state_->mutex);
-    return state_->ponged;
-  }
+  bool ponged() const { return ponged_.load(); }
 
   Task<void> write(ReportBytes report) override {
     const ssize_t sent = ::send(fd_, report.data(), report.size(), MSG_NOSIGNAL);
@@ -88,74 +67,41 @@ class UdpLink : public ReportLink {
     co_return;
   }
 
-  Task<ReportBytes> read() override {
-    struct Awaiter {
-      LinkState& s;
-      bool await_ready() {
-        std::lock_guard<std::mutex> lock(s.mutex);
-        return !s.reports.empty() || s.ended;
-      }
-      bool await_suspend(coro::handle<> h) {
-        std::lock_guard<std::mutex> lock(s.mutex);
-        if (!s.reports.empty() || s.ended) return false;
-        s.waiter = h;
-        return true;
-      }
-      ReportBytes await_resume() {
-        std::lock_guard<std::mutex> lock(s.mutex);
-        if (s.reports.empty()) throw DeviceLinkError(s.problem);
-        ReportBytes next = std::move(s.reports.front());
-        s.reports.pop_front();
-        return next;
-      }
-    };
-    Awaiter next{*state_};
-    co_return co_await next;
-  }
+  Task<ReportBytes> read() override { co_return co_await queue_->next(); }
 
   void close() override { closed_.store(true); }
 
  private:
   // Datagrams until close(): reports queued, pongs noted; silence while the core waits pings the
   // emulator, and an unanswered ping ends the link.
-  static void readLoop(int fd, LinkState& s, const std::atomic<bool>& closed) {
+  void readLoop() {
     auto heard = SteadyClock::now();
     std::optional<SteadyClock::time_point> pinged;
     std::uint8_t buffer[512];
-    while (!closed.load()) {
-      pollfd p{fd, POLLIN, 0};
+    while (!closed_.load()) {
+      pollfd p{fd_, POLLIN, 0};
       if (::poll(&p, 1, 200) == 1) {
-        const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+        const ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
         heard = SteadyClock::now();
         pinged.reset();
-        std::lock_guard<std::mutex> lock(s.mutex);
-        if (n == 8 && std::memcmp(buffer, kPong, 8) == 0) {
-          s.ponged = true;
-        } else if (n == static_cast<ssize_t>(kReportBytes)) {
-          s.reports.emplace_back(buffer, buffer + n);
-          s.wake();
-        }  // else: an ICMP error (nobody listens) or a stray datagram; silence decides
-        continue;
+        if (n == 8 && std::memcmp(buffer, kPong, 8) == 0) ponged_.store(true);
+        if (n == static_cast<ssize_t>(kReportBytes)) queue_->push(ReportBytes(buffer, buffer + n));
+        continue;  // else: an ICMP error (nobody listens) or a stray datagram; silence decides
       }
       const auto quiet = SteadyClock::now() - (pinged ? *pinged : heard);
       if (quiet < std::chrono::milliseconds(UdpDeviceLinks::kPingAfterMs)) continue;
-      std::lock_guard<std::mutex> lock(s.mutex);
-      if (pinged) {
-        s.ended = true;
-        s.problem = "the emulator stopped answering";
-        s.wake();
-        return;
-      }
-      if (s.waiter) {
-        ::send(fd, kPing, 8, MSG_NOSIGNAL);
+      if (pinged) return queue_->end("the emulator stopped answering");
+      if (queue_->awaited()) {
+        ::send(fd_, kPing, 8, MSG_NOSIGNAL);
         pinged = SteadyClock::now();
       }
     }
   }
 
   int fd_;
-  std::shared_ptr<LinkState> state_;
+  std::shared_ptr<ReportQueue> queue_;
   std::atomic<bool> closed_{false};
+  std::atomic<bool> ponged_{false};
   std::thread reader_;
 };
 

@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 daemon_packages=(build-essential cmake ninja-build pkg-config git ca-certificates
-  libsecp256k1-dev libmbedtls-dev libcpp-httplib-dev libssl-dev libnghttp2-dev nlohmann-json3-dev catch2)
+  libsecp256k1-dev libmbedtls-dev libcpp-httplib-dev libssl-dev libnghttp2-dev nlohmann-json3-dev catch2
+  libusb-1.0-0-dev)  # a Trezor over USB (the WALLETD_LIBUSB option, on by default)
 packages=("${daemon_packages[@]}" dpkg-dev curl openssl emscripten wrk
   clang libclang-rt-14-dev  # clang + libFuzzer/ASan/UBSan runtimes for the fuzz preset
   clang-tidy  # scripts/tidy.sh: the core's static checks

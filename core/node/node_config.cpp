@@ -106,7 +106,7 @@ bool isHostPort(const std::string& text) {
   return value >= 1 && value <= 65535;
 }
 
-// {"transport": "bridge" | "udp" | "webusb", "bridge_url": "http(s)://…", "udp_address":
+// {"transport": "bridge" | "usb" | "udp" | "webusb", "bridge_url": "http(s)://…", "udp_address":
 // "host:port", "connect_timeout_s": 1..3600}, each optional.
 TrezorConfig readTrezor(const Json& conf) {
   TrezorConfig out;
@@ -120,8 +120,9 @@ TrezorConfig readTrezor(const Json& conf) {
     out.bridge_url = *url;
   }
   if (auto transport = readString(*it, "transport")) {
-    if (*transport != "bridge" && *transport != "udp" && *transport != "webusb")
-      throw ConfigError(R"(trezor.transport must be "bridge", "udp" or "webusb")");
+    if (*transport != "bridge" && *transport != "udp" && *transport != "usb" &&
+        *transport != "webusb")
+      throw ConfigError(R"(trezor.transport must be "bridge", "usb", "udp" or "webusb")");
     out.transport = *transport;
   }
   if (auto address = readString(*it, "udp_address")) {

@@ -30,8 +30,8 @@ struct WalletConnectConfig {
 
 // walletd's own `trezor` object (KDF reaches a Trezor over USB; walletd through Trezor Bridge):
 // where Bridge answers, and how long task::init_trezor waits for a device to appear (KDF's 300 s).
-// `transport` picks the link: "bridge" (both hosts), "udp" (the daemon: the emulator at
-// `udp_address`) or "webusb" (the browser host).
+// `transport` picks the link: "bridge" (both hosts), "usb" (the daemon, built with libusb), "udp"
+// (the daemon: the emulator at `udp_address`) or "webusb" (the browser host).
 struct TrezorConfig {
   static constexpr const char* kDefaultBridgeUrl = "http://127.0.0.1:21325";
   static constexpr const char* kDefaultUdpAddress = "127.0.0.1:21324";  // the emulator's

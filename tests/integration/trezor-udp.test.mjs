@@ -14,10 +14,10 @@ import { matrixPositions, untilTask } from '../support/trezor-tasks.mjs';
 
 const PUBKEY_TREZOR = '7a450c0244525a850f0467c9a5b57c4260d98b37';  // passphrase "TREZOR" (vectors)
 
-async function withDaemon(udpAddress, fn) {
+async function withDaemon(udpAddress, fn, transport = 'udp') {
   const dir = tempDir('walletd-trezor-udp-');
   const walletd = await WalletdProcess.start(writeConfig(dir, { passphrase: 'trezor udp test passphrase',
-    trezor: { transport: 'udp', udp_address: udpAddress, connect_timeout_s: 1 } }));
+    trezor: { transport, udp_address: udpAddress, connect_timeout_s: 1 } }));
   try {
     await fn(walletd);
   } finally {
@@ -74,4 +74,14 @@ test('no emulator on the port: init waits for one, then times out as KDF does', 
     const failed = await untilTask(walletd, 'task::init_trezor::status', id, (s) => s.status === 'Error', 'the timeout');
     assert.equal(failed.details.error_type, 'Timeout', JSON.stringify(failed));
   });
+});
+
+test('USB with no Trezor plugged in: init waits for one, then times out; the node keeps answering', async () => {
+  await withDaemon('127.0.0.1:21324', async (walletd) => {
+    const init = await walletd.rpc('task::init_trezor::init', {});
+    const id = init.json.result.task_id;
+    const failed = await untilTask(walletd, 'task::init_trezor::status', id, (s) => s.status === 'Error', 'the timeout');
+    assert.equal(failed.details.error_type, 'Timeout', JSON.stringify(failed));
+    assert.equal((await walletd.rpc('version', {})).status, 200);
+  }, 'usb');
 });

@@ -67,8 +67,8 @@ std::unique_ptr<trezor::TransportOpener> openerFor(Node& node) {
   DeviceLinks* links = node.deviceLinks();
   if (!links || !links->supports(config.transport)) {
     const std::string message = "trezor.transport " + config.transport +
-                                " is not available on this host (the daemon has udp, the "
-                                "browser webusb, both bridge)";
+                                " is not available on this host (the daemon has usb and udp, "
+                                "the browser webusb, both bridge)";
     throw rpcError(InitHwError::Internal, message, Json(message));
   }
   return std::make_unique<trezor::LinkOpener>(

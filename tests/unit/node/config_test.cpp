@@ -126,7 +126,9 @@ TEST_CASE("walletd's trezor object: Bridge's URL and the connect timeout, checke
       Json::parse(R"({"trezor":{"transport":"udp","udp_address":"127.0.0.1:31324"}})"));
   CHECK(udp.trezor.transport == "udp");
   CHECK(udp.trezor.udp_address == "127.0.0.1:31324");
-  for (const char* bad : {R"({"trezor":{"transport":"usb"}})", R"({"trezor":{"transport":1}})"}) {
+  CHECK(NodeConfig::fromJson(Json::parse(R"({"trezor":{"transport":"usb"}})")).trezor.transport ==
+        "usb");
+  for (const char* bad : {R"({"trezor":{"transport":"hid"}})", R"({"trezor":{"transport":1}})"}) {
     CAPTURE(bad);
     REQUIRE_THROWS_AS(NodeConfig::fromJson(Json::parse(bad)), ConfigError);
   }
