@@ -10,6 +10,7 @@
 
 #include "core/async/async_mutex.h"
 #include "core/async/task.h"
+#include "core/rpc/json.h"
 #include "core/wallet/hd/hd_balance_report.h"
 #include "core/wallet/hd/hd_wallet.h"
 
@@ -22,6 +23,11 @@ class RpcTaskHandle;
 // device conversation throws.
 using DeviceAccountLoader =
     std::function<Task<void>(std::uint32_t account_id, std::shared_ptr<RpcTaskHandle> handle)>;
+
+// A hardware wallet's coin: shows the address at `ref` on the device and answers the address the
+// device shows; `on_button` is the task's status while the device waits for the user.
+using DeviceAddressShower = std::function<Task<std::string>(HdAddressRef ref, Json on_button,
+                                                            std::shared_ptr<RpcTaskHandle> handle)>;
 
 class HdCoin {
  public:
@@ -46,6 +52,9 @@ class HdCoin {
   // Set by a hardware wallet's activation: how task::create_new_account gets a new account's key.
   void setDeviceAccountLoader(DeviceAccountLoader loader) { device_accounts_ = std::move(loader); }
   const DeviceAccountLoader& deviceAccountLoader() const { return device_accounts_; }
+  // Set by a hardware wallet's activation: how task::get_new_address shows a new address.
+  void setDeviceAddressShower(DeviceAddressShower show) { device_addresses_ = std::move(show); }
+  const DeviceAddressShower& deviceAddressShower() const { return device_addresses_; }
 
  protected:
   explicit HdCoin(Executor& executor) : lock_(executor) {}
@@ -53,6 +62,7 @@ class HdCoin {
  private:
   AsyncMutex lock_;
   DeviceAccountLoader device_accounts_;
+  DeviceAddressShower device_addresses_;
 };
 
 }  // namespace walletd

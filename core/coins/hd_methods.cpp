@@ -224,7 +224,32 @@ Task<void> checkCanGetNewAddress(HdCoin& hd, std::uint32_t account_id, Bip44Chai
                  Json{{"gap_limit", gap_limit}});
 }
 
-Task<Json> newAddress(Node& node, NewAddressParams p, RpcTaskHandle* handle) {
+// task::get_new_address on a hardware wallet's coin (KDF's HDConfirmAddress): the new address is
+// shown on the device, status ConfirmAddress {expected_address} while the user compares, and
+// must be the one walletd derived; the device's failures as KDF's.
+Task<void> confirmOnDevice(HdCoin& hd, HdAddressRef ref, std::string expected,
+                           std::shared_ptr<RpcTaskHandle> handle) {
+  const Json on_button{{"ConfirmAddress", {{"expected_address", expected}}}};
+  std::string shown;
+  std::exception_ptr failure;
+  try {
+    shown = co_await hd.deviceAddressShower()(ref, on_button, handle);
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  if (failure) {
+    trezor::rethrowHwError(failure, [](const std::string& text) {
+      return rpcError(GetNewAddressError::Internal, text, Json(text));
+    });
+  }
+  if (shown != expected) {
+    const std::string message = "Confirmation address mismatched: expected '" + expected +
+                                ", found '" + shown + "''";  // KDF's text, quotes as they are
+    throw rpcError(GetNewAddressError::Internal, message, Json(message));
+  }
+}
+
+Task<Json> newAddress(Node& node, NewAddressParams p, std::shared_ptr<RpcTaskHandle> handle) {
   const auto coin = hdCoin<GetNewAddressError>(node, p.coin);
   HdCoin* hd = coin.second;
   checkChain<GetNewAddressError>(*hd, p.chain);
@@ -235,13 +260,18 @@ Task<Json> newAddress(Node& node, NewAddressParams p, RpcTaskHandle* handle) {
                          GetNewAddressError::Transport);
   HdWallet& wallet = hd->hdWallet();
   const HdAddressRef ref{p.account_id, wallet.addressCount(p.account_id, p.chain), p.chain};
-  wallet.ensureAddresses(p.account_id, ref.index + 1, p.chain);
   const std::vector<HdAddressRef> added{ref};
-  co_await overTransport(hd->addressesAdded(added), GetNewAddressError::Transport);
-  if (handle) handle->setProgress("RequestingAccountBalance");
   HdAddressesReader read = [hd](std::vector<HdAddressRef> refs) {
     return hd->readAddresses(std::move(refs));
   };
+  // Shown on a hardware wallet before it is handed out (the plain method does not ask, as KDF's).
+  const bool confirm = handle && hd->deviceAddressShower();
+  std::vector<HdAddressReading> text;
+  if (confirm) text = co_await overTransport(read(added), GetNewAddressError::Transport);
+  if (confirm) co_await confirmOnDevice(*hd, ref, text.at(0).address, handle);
+  wallet.ensureAddresses(p.account_id, ref.index + 1, p.chain);
+  co_await overTransport(hd->addressesAdded(added), GetNewAddressError::Transport);
+  if (handle) handle->setProgress("RequestingAccountBalance");
   const std::vector<AccountAddressInfo> info = co_await overTransport(
       hdAddressInfos(wallet, hd->hdColumns(), added, read), GetNewAddressError::Transport);
   co_return Json{{"new_address", info.front().toJson()}};
@@ -258,7 +288,7 @@ void checkNewAddress(RequestContext& ctx, const NewAddressParams& p) {
 
 Task<Json> newAddressTask(Node& node, NewAddressParams p, std::shared_ptr<RpcTaskHandle> handle) {
   handle->setProgress("Preparing");
-  co_return co_await newAddress(node, std::move(p), handle.get());
+  co_return co_await newAddress(node, std::move(p), std::move(handle));
 }
 
 Task<Json> accountBalance(Node& node, AccountBalanceParams p) {
