@@ -157,6 +157,30 @@ test('task::create_new_account asks the device for the new account\'s key (Ether
   assert.equal(device.log.filter((m) => m === '< EthereumGetPublicKey').length, asked + 1);
 });
 
+test('task::get_new_address shows the address on the device (ConfirmAddress) before handing it out; a refusal hands out nothing', async () => {
+  const at = (index) => HDNodeWallet.fromPhrase(TEST_MNEMONIC, '', `m/44'/60'/0'/0/${index}`).address;
+  const screens = [];
+  device.buttons = () => new Promise((resolve) => screens.push(resolve));
+  const init = await walletd.rpc('task::get_new_address::init', { coin: 'ETH-ganache', account_id: 0 });
+  assert.equal(init.status, 200, init.text);
+  const id = init.json.result.task_id;
+  const shown = await until('task::get_new_address::status', id, (s) => s.details?.ConfirmAddress, 'the address on the device');
+  assert.deepEqual(shown, { status: 'InProgress', details: { ConfirmAddress: { expected_address: at(1) } } });
+  for (let i = 0; i < 400 && screens.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+  screens.shift()(true);
+  const done = await until('task::get_new_address::status', id, (s) => s.status !== 'InProgress', 'the end');
+  assert.equal(done.status, 'Ok', JSON.stringify(done));
+  assert.equal(done.details.new_address.address, at(1));
+  assert.ok(device.log.includes('< EthereumGetAddress'));
+  device.buttons = 'refuse';
+  const refused = await walletd.rpc('task::get_new_address::init', { coin: 'ETH-ganache', account_id: 0 });
+  const failed = await until('task::get_new_address::status', refused.json.result.task_id, (s) => s.status === 'Error', 'the refusal');
+  assert.match(failed.details.error, /cancelled/i);
+  device.buttons = 'confirm';
+  const plain = await walletd.rpc('get_new_address', { coin: 'ETH-ganache', account_id: 0 });
+  assert.equal(plain.json.result.new_address.address, at(2), 'the refused address was not handed out');
+});
+
 test('refused on the device, pulled out while waiting, or a plain withdraw: clear errors, nothing signed', async () => {
   const nonce = await ganache.provider.getTransactionCount(DEVICE_ADDRESS);
   device.buttons = 'refuse';

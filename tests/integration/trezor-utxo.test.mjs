@@ -178,6 +178,17 @@ test('task::create_new_account asks the device for the new account\'s key', { sk
   assert.equal(fresh.json.result.new_address.address, address(44, 0, 0, 1));
 });
 
+test('task::get_new_address shows the new address on the device before handing it out', { skip }, async () => {
+  const shownBefore = device.log.filter((m) => m === '< GetAddress').length;
+  const init = await walletd.rpc('task::get_new_address::init', { coin: 'LTC-regtest', account_id: 0 });
+  assert.equal(init.status, 200, init.text);
+  const done = await until('task::get_new_address::status', init.json.result.task_id, (s) => s.status !== 'InProgress', 'the end');
+  assert.equal(done.status, 'Ok', JSON.stringify(done));
+  const { address: fresh, derivation_path: path } = done.details.new_address;
+  assert.equal(fresh, address(44, 0, Number(path.split('/').at(-1))));
+  assert.equal(device.log.filter((m) => m === '< GetAddress').length, shownBefore + 1);
+});
+
 test('refused on the device, pulled out mid-signing, or a plain withdraw: clear errors, nothing broadcast', { skip }, async () => {
   const before = (await ltc.rpc('getrawmempool')).length;
   device.buttons = 'refuse';

@@ -268,6 +268,8 @@ Task<ActivatedCoins> EthPlatformActivator::activate(Node& node, const CoinEntry&
   if (device) {
     platform->hdChain()->setDeviceAccountLoader(
         trezorEvmAccountLoader(device, node.executor(), device_wallet));
+    platform->hdChain()->setDeviceAddressShower(
+        trezorEvmAddressShower(device, node.executor(), device_wallet));
   }
   co_return activated;
 }

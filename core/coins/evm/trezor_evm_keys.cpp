@@ -121,7 +121,27 @@ Task<void> loadOneAccount(std::shared_ptr<trezor::TrezorConnection> device, Exec
   hd->setAccountKey(account_id, ExtendedKey::parse(xpub));
 }
 
+Task<std::string> showOneAddress(std::shared_ptr<trezor::TrezorConnection> device,
+                                 Executor* executor, std::shared_ptr<HdWallet> hd, HdAddressRef ref,
+                                 Json on_button, std::shared_ptr<RpcTaskHandle> handle) {
+  trezor::Message ask =
+      trezor::encode(trezor::EthereumGetAddress{hd->addressPath(ref).indexes, true});
+  auto guard = co_await device->conversationLock().scoped();
+  trezor::TaskInteraction interaction(*executor, handle, std::move(on_button));
+  trezor::Message answer = co_await trezor::converse(
+      device->transport(), std::move(ask), trezor::MessageType::EthereumAddress, interaction);
+  co_return trezor::decodeAddress(answer);
+}
+
 }  // namespace
+
+DeviceAddressShower trezorEvmAddressShower(std::shared_ptr<trezor::TrezorConnection> device,
+                                           Executor& executor, std::shared_ptr<HdWallet> hd) {
+  return [device, executor = &executor, hd](HdAddressRef ref, Json on_button,
+                                            std::shared_ptr<RpcTaskHandle> handle) {
+    return showOneAddress(device, executor, hd, ref, std::move(on_button), std::move(handle));
+  };
+}
 
 // Not a coroutine lambda: the parameters are copied into loadOneAccount's frame.
 DeviceAccountLoader trezorEvmAccountLoader(std::shared_ptr<trezor::TrezorConnection> device,

@@ -26,4 +26,9 @@ Task<std::string> trezorEthereumXpub(std::shared_ptr<trezor::TrezorConnection> d
 DeviceAccountLoader trezorEvmAccountLoader(std::shared_ptr<trezor::TrezorConnection> device,
                                            Executor& executor, std::shared_ptr<HdWallet> hd);
 
+// task::get_new_address's way to show a new address on the device (EthereumGetAddress with
+// show_display).
+DeviceAddressShower trezorEvmAddressShower(std::shared_ptr<trezor::TrezorConnection> device,
+                                           Executor& executor, std::shared_ptr<HdWallet> hd);
+
 }  // namespace walletd

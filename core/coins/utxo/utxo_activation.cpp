@@ -194,6 +194,11 @@ Task<ActivatedCoins> UtxoActivator::activate(Node& node, const CoinEntry& entry,
   UtxoKeys keys = co_await openKeys(node, entry, p, handle, new_wallet);
   std::shared_ptr<UtxoCoin> coin =
       makeCoin(node, entry, chainOf(node, entry, p.ticker), p, std::move(keys));
+  if (p.priv_key_policy.type == "Trezor") {
+    coin->setDeviceAddressShower(trezorUtxoAddressShower(
+        connectedTrezor(node, p.ticker), node.executor(), coin->sharedHdWallet(),
+        entry.string("trezor_coin").value_or(""), coin->segwit()));
+  }
   const std::uint64_t current_block =
       co_await overTransport(coin->backend().currentBlock(), InitStandaloneCoinError::Transport);
   Json report;

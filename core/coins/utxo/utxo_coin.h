@@ -117,6 +117,8 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
 
   // HdCoin.
   HdWallet& hdWallet() override { return *keys_.hd; }
+  std::shared_ptr<HdWallet> sharedHdWallet() const { return keys_.hd; }
+  bool segwit() const { return format_ == UtxoFormat::Segwit; }
   std::uint32_t gapLimit() const override { return keys_.gap_limit; }
   std::vector<HdBalanceColumn> hdColumns() const override;
   Task<std::vector<HdAddressReading>> readAddresses(std::vector<HdAddressRef> refs) override;

@@ -5,6 +5,7 @@
 #include "core/coins/standalone_activation.h"
 #include "core/coins/utxo/trezor/trezor_utxo_keys.h"
 #include "core/hardware/trezor/hw_errors.h"
+#include "core/hardware/trezor/task_interaction.h"
 #include "core/node/node.h"
 
 namespace walletd {
@@ -72,7 +73,35 @@ Task<void> loadOneAccount(std::shared_ptr<trezor::TrezorConnection> device, Exec
   hd->setAccountKey(account_id, deviceAccountKey(xpub));
 }
 
+Task<std::string> showOneAddress(std::shared_ptr<trezor::TrezorConnection> device,
+                                 Executor* executor, std::shared_ptr<HdWallet> hd,
+                                 std::string coin_name, bool segwit, HdAddressRef ref,
+                                 Json on_button, std::shared_ptr<RpcTaskHandle> handle) {
+  trezor::GetAddress request;
+  request.path = hd->addressPath(ref).indexes;
+  request.coin_name = std::move(coin_name);
+  request.show_display = true;
+  request.script_type =
+      segwit ? trezor::ScriptType::SpendWitness : trezor::ScriptType::SpendAddress;
+  trezor::Message ask = trezor::encode(request);
+  auto guard = co_await device->conversationLock().scoped();
+  trezor::TaskInteraction interaction(*executor, handle, std::move(on_button));
+  trezor::Message answer = co_await trezor::converse(device->transport(), std::move(ask),
+                                                     trezor::MessageType::Address, interaction);
+  co_return trezor::decodeAddress(answer);
+}
+
 }  // namespace
+
+DeviceAddressShower trezorUtxoAddressShower(std::shared_ptr<trezor::TrezorConnection> device,
+                                            Executor& executor, std::shared_ptr<HdWallet> hd,
+                                            std::string coin_name, bool segwit) {
+  return [device, executor = &executor, hd, coin_name, segwit](
+             HdAddressRef ref, Json on_button, std::shared_ptr<RpcTaskHandle> handle) {
+    return showOneAddress(device, executor, hd, coin_name, segwit, ref, std::move(on_button),
+                          std::move(handle));
+  };
+}
 
 // Not a coroutine lambda: the parameters are copied into loadOneAccount's frame.
 DeviceAccountLoader trezorUtxoAccountLoader(std::shared_ptr<trezor::TrezorConnection> device,

@@ -35,4 +35,10 @@ DeviceAccountLoader trezorUtxoAccountLoader(std::shared_ptr<trezor::TrezorConnec
                                             Executor& executor, std::shared_ptr<HdWallet> hd,
                                             std::string coin_name);
 
+// task::get_new_address's way to show a new address on the device (GetAddress with show_display
+// for the coin's device name and script type: P2WPKH for a segwit coin).
+DeviceAddressShower trezorUtxoAddressShower(std::shared_ptr<trezor::TrezorConnection> device,
+                                            Executor& executor, std::shared_ptr<HdWallet> hd,
+                                            std::string coin_name, bool segwit);
+
 }  // namespace walletd
