@@ -3,6 +3,7 @@
 // on the core's executor. Used by the UDP and USB links.
 #pragma once
 
+#include <chrono>
 #include <deque>
 #include <mutex>
 #include <string>
@@ -35,6 +36,16 @@ class ReportQueue {
     std::lock_guard<std::mutex> lock(mutex_);
     return waiter_ != nullptr;
   }
+  // The reader thread, on each round: a wait longer than kReadTimeout (KDF's USB read timeout,
+  // Bridge's /call timeout: a user who walked away from the device) ends the link.
+  static constexpr std::chrono::seconds kReadTimeout{600};
+  void endIfWaitedTooLong() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!waiter_ || std::chrono::steady_clock::now() - waiting_since_ < kReadTimeout) return;
+    ended_ = true;
+    problem_ = "the Trezor gave no answer within 600 s";
+    wake();
+  }
 
   // The core: co_await queue.next() answers the next report, or throws DeviceLinkError once the
   // link ended and every report was read.
@@ -48,6 +59,7 @@ class ReportQueue {
       std::lock_guard<std::mutex> lock(q.mutex_);
       if (!q.reports_.empty() || q.ended_) return false;
       q.waiter_ = h;
+      q.waiting_since_ = std::chrono::steady_clock::now();
       return true;
     }
     ReportBytes await_resume() {
@@ -71,6 +83,7 @@ class ReportQueue {
   bool ended_ = false;
   std::string problem_;
   coro::handle<> waiter_ = nullptr;
+  std::chrono::steady_clock::time_point waiting_since_;
 };
 
 }  // namespace walletd

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <optional>
@@ -22,6 +23,7 @@ using SteadyClock = std::chrono::steady_clock;
 constexpr char kPing[] = "PINGPING";
 constexpr char kPong[] = "PONGPONG";
 constexpr std::size_t kReportBytes = 64;
+constexpr int kPollMs = 50;  // how soon a closed link's reader notices
 
 // A UDP socket connected to host:port (only its datagrams are received); DeviceLinkError.
 int connectedSocket(const std::string& address) {
@@ -69,7 +71,11 @@ class UdpLink : public ReportLink {
 
   Task<ReportBytes> read() override { co_return co_await queue_->next(); }
 
-  void close() override { closed_.store(true); }
+  // The reader stops within kPollMs; a read waiting now fails as with a device gone.
+  void close() override {
+    closed_.store(true);
+    queue_->end("the link to the emulator was closed");
+  }
 
  private:
   // Datagrams until close(): reports queued, pongs noted; silence while the core waits pings the
@@ -79,14 +85,19 @@ class UdpLink : public ReportLink {
     std::optional<SteadyClock::time_point> pinged;
     std::uint8_t buffer[512];
     while (!closed_.load()) {
+      queue_->endIfWaitedTooLong();
       pollfd p{fd_, POLLIN, 0};
-      if (::poll(&p, 1, 200) == 1) {
+      if (::poll(&p, 1, kPollMs) == 1) {
         const ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
+        // Nobody listens on the port any more (ICMP port unreachable after a ping or a report).
+        if (n < 0 && errno == ECONNREFUSED && (pinged || queue_->awaited()))
+          return queue_->end("the emulator is gone");
+        if (n <= 0) continue;
         heard = SteadyClock::now();
         pinged.reset();
         if (n == 8 && std::memcmp(buffer, kPong, 8) == 0) ponged_.store(true);
         if (n == static_cast<ssize_t>(kReportBytes)) queue_->push(ReportBytes(buffer, buffer + n));
-        continue;  // else: an ICMP error (nobody listens) or a stray datagram; silence decides
+        continue;  // else a stray datagram
       }
       const auto quiet = SteadyClock::now() - (pinged ? *pinged : heard);
       if (quiet < std::chrono::milliseconds(UdpDeviceLinks::kPingAfterMs)) continue;

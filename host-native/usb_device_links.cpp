@@ -17,7 +17,7 @@ constexpr std::uint16_t kProduct = 0x53c1;
 constexpr int kInterface = 0;
 constexpr int kReport = 64;
 constexpr unsigned kWriteTimeoutMs = 5000;
-constexpr unsigned kReadPollMs = 200;  // how soon a closed link's reader notices
+constexpr unsigned kReadPollMs = 50;  // how soon a closed link's reader notices
 
 // Interface 0's interrupt endpoints (IN has bit 7 set), from the device's active configuration.
 bool endpointsOf(libusb_device* device, std::uint8_t& in, std::uint8_t& out) {
@@ -61,18 +61,25 @@ class UsbLink : public ReportLink {
 
   Task<ReportBytes> read() override { co_return co_await queue_->next(); }
 
-  void close() override { closed_.store(true); }
+  // The reader stops within kReadPollMs; a read waiting now fails as with a device gone.
+  void close() override {
+    closed_.store(true);
+    queue_->end("the USB link was closed");
+  }
 
  private:
   void readLoop() {
     unsigned char buffer[kReport];
     while (!closed_.load()) {
+      queue_->endIfWaitedTooLong();
       int got = 0;
       const int status =
           libusb_interrupt_transfer(handle_, in_, buffer, kReport, &got, kReadPollMs);
-      if (status == LIBUSB_ERROR_TIMEOUT) continue;
-      if (status != 0) return queue_->end(std::string("USB: ") + libusb_error_name(status));
+      // A transfer that completes as its timeout fires answers TIMEOUT with the data (libusb's
+      // documentation): the report counts either way.
       if (got == kReport) queue_->push(ReportBytes(buffer, buffer + got));
+      if (status != 0 && status != LIBUSB_ERROR_TIMEOUT)
+        return queue_->end(std::string("USB: ") + libusb_error_name(status));
     }
   }
 

@@ -402,7 +402,9 @@ Task<Json> createAccountTask(Node& node, CreateAccountParams p,
   }
   // A hardware wallet's: the account's key from the device (PIN, passphrase and buttons through
   // this task's user_action) before the account exists.
-  if (wallet.publicOnly()) co_await loadDeviceAccount(*hd, account_id, handle);
+  // (An account the wallet has already has its key from the activation: not asked again.)
+  const bool ask_device = wallet.publicOnly() && wallet.findAccount(account_id) == nullptr;
+  if (ask_device) co_await loadDeviceAccount(*hd, account_id, handle);
   wallet.ensureAccount(account_id);
   HdAddressesUsedCheck check = [hd](std::vector<HdAddressRef> refs) {
     return hd->addressesUsed(std::move(refs));

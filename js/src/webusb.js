@@ -49,13 +49,23 @@ export function webUsbHost(usb) {
     return found;
   };
   return {
+    // Each allowed Trezor that opens; one that does not (another tab or program holds it) is
+    // closed again and left out, and its reason is the answer when none opened.
     async usbOpen() {
       const ids = [];
+      let problem = null;
       for (const device of (await usb.getDevices()).filter(isTrezor)) {
-        const id = next++;
-        links.set(id, await openDevice(device));
-        ids.push(id);
+        try {
+          const opened = await openDevice(device);
+          const id = next++;
+          links.set(id, opened);
+          ids.push(id);
+        } catch (e) {
+          problem = `the Trezor could not be opened (is another tab or program using it?): ${e?.message ?? e}`;
+          await device.close().catch(() => {});
+        }
       }
+      if (ids.length === 0 && problem) throw new Error(problem);
       return ids;
     },
     async usbWrite({ id, hex }) {

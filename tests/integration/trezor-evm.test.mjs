@@ -155,6 +155,11 @@ test('task::create_new_account asks the device for the new account\'s key (Ether
   assert.equal(fresh.status, 200, fresh.text);
   assert.equal(fresh.json.result.new_address.address, expected);
   assert.equal(device.log.filter((m) => m === '< EthereumGetPublicKey').length, asked + 1);
+  // An account the wallet has keeps its key: the device is not asked again.
+  const again = await walletd.rpc('task::create_new_account::init', { coin: 'ETH-ganache', account_id: 0, scan: false });
+  const kept = await until('task::create_new_account::status', again.json.result.task_id, (s) => s.status !== 'InProgress', 'the end');
+  assert.equal(kept.status, 'Ok', JSON.stringify(kept));
+  assert.equal(device.log.filter((m) => m === '< EthereumGetPublicKey').length, asked + 1);
 });
 
 test('task::get_new_address shows the address on the device (ConfirmAddress) before handing it out; a refusal hands out nothing', async () => {

@@ -155,12 +155,20 @@ test('device_pubkey names the device expected: another one is FoundUnexpectedDev
     const ok = await init(walletd, { device_pubkey: `0x${PUBKEY}` });
     const done = await until(walletd, ok, (s) => s.status === 'Ok', 'Ok');
     assert.equal(done.details.device_pubkey, PUBKEY);
-    // Again, while the first init's Bridge session is still held: the new one takes it over
-    // (acquire with the listed session, as trezord requires).
+    // Again: the init gives the session of the device it replaces back first.
     const again = await init(walletd);
     const redone = await until(walletd, again, (s) => s.status !== 'InProgress', 'the end');
     assert.equal(redone.status, 'Ok', JSON.stringify(redone));
-    assert.ok(bridge.log.some((line) => /^POST \/acquire\/1\/\d+$/.test(line)), bridge.log.join(' '));
+    assert.ok(bridge.log.join(' ').includes('POST /release/2 POST /enumerate POST /acquire/1/null'), bridge.log.join(' '));
+    // Another program holding the device's session: the init takes it over (acquire with the
+    // listed session, as trezord requires).
+    const post = async (path) => (await fetch(`${bridge.url}${path}`, { method: 'POST', headers: { Origin: 'https://python.trezor.io' } })).json();
+    const [listed] = await post('/enumerate');
+    const { session } = await post(`/acquire/1/${listed.session}`);  // it takes walletd's over
+    const taken = await init(walletd);
+    const retaken = await until(walletd, taken, (s) => s.status !== 'InProgress', 'the end');
+    assert.equal(retaken.status, 'Ok', JSON.stringify(retaken));
+    assert.ok(bridge.log.includes(`POST /acquire/1/${session}`), bridge.log.join(' '));
     const bad = await walletd.rpc('task::init_trezor::init', { device_pubkey: 'xyz' });
     assert.equal(bad.status, 400, bad.text);
     assert.equal(bad.json.error_type, 'InvalidRequest');

@@ -67,6 +67,22 @@ test('init over UDP with PIN and passphrase; Connected, then Unreachable once th
   }
 });
 
+test('the emulator process gone (its port closed): Unreachable at once, not after a wait', async () => {
+  const device = new TrezorTestDevice();
+  const udp = await listenUdp(device);
+  await withDaemon(`127.0.0.1:${udp.port}`, async (walletd) => {
+    const init = await walletd.rpc('task::init_trezor::init', {});
+    const id = init.json.result.task_id;
+    const done = await untilTask(walletd, 'task::init_trezor::status', id, (s) => s.status !== 'InProgress', 'the end');
+    assert.equal(done.status, 'Ok', JSON.stringify(done));
+    await udp.close();
+    const started = Date.now();
+    const gone = await walletd.rpc('trezor_connection_status', {});
+    assert.deepEqual(gone.json.result, { status: 'Unreachable' });
+    assert.ok(Date.now() - started < 10000);
+  });
+});
+
 test('no emulator on the port: init waits for one, then times out as KDF does', async () => {
   await withDaemon(`127.0.0.1:${await silentPort()}`, async (walletd) => {
     const init = await walletd.rpc('task::init_trezor::init', {});

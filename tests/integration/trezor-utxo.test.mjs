@@ -151,6 +151,18 @@ test('task::withdraw signs P2PKH inputs on the device; bitcoinjs-lib and litecoi
   assert.equal(sats(received.total_amount), sats('2.5'));
 });
 
+test('a payment to one of the wallet\'s own change addresses is shown on the device, not passed off as change', { skip }, async () => {
+  const shown = () => device.buttonsPressed.filter((b) => b.startsWith('ButtonRequest_ConfirmOutput')).length;
+  const before = shown();
+  const own = address(44, 1, 0);  // the first withdraw's change address: known to the wallet
+  const id = await withdraw({ coin: 'LTC-regtest', to: own, amount: '0.3' });
+  const done = await until('task::withdraw::status', id, (s) => s.status !== 'InProgress', 'the end');
+  assert.equal(done.status, 'Ok', JSON.stringify(done));
+  assert.equal(shown(), before + 1, 'the user saw the payment');
+  const checked = await checkUtxoTransaction(done.details.tx_hex, ltc);
+  assert.equal(checked.outputs.find((o) => o.address === own).value, sats('0.3'));
+});
+
 test('a segwit coin: P2WPKH inputs and change signed on the device', { skip }, async () => {
   const done = await activate('LTC-regtest-segwit', { priv_key_policy: { type: 'Trezor' } });  // the SDK's form
   assert.equal(done.status, 'Ok', JSON.stringify(done));

@@ -202,10 +202,12 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
   Task<std::string> broadcastOwn(const UtxoTransaction& tx, std::string hex);
   // A transaction of the chain's form spending `chosen`'s inputs to its outputs, signed.
   UtxoTransaction signedTransaction(const Selection& chosen, std::uint32_t locktime);
-  // The same, signed by the key source when the coin has one (utxo_external_signing.cpp).
+  // The same, signed by the key source when the coin has one (utxo_external_signing.cpp);
+  // `change_script` is the change output's (the one output the signer may leave unshown).
   Task<UtxoTransaction> signedSpend(const Selection& chosen, std::uint32_t locktime,
-                                    WithdrawProgress progress);
-  Task<UtxoSigningOrder> signingOrder(const Selection& chosen, std::uint32_t locktime);
+                                    Bytes change_script, WithdrawProgress progress);
+  Task<UtxoSigningOrder> signingOrder(const Selection& chosen, std::uint32_t locktime,
+                                      Bytes change_script);
   // Whether an output script is one of the coin's known addresses.
   bool isOwnScript(const Bytes& script) const;
   std::vector<WatchedAddress> addressesAt(const std::vector<HdAddressRef>& refs);

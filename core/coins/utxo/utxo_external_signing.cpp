@@ -35,8 +35,13 @@ void checkSameTransaction(const UtxoTransaction& asked, const UtxoTransaction& g
 
 }  // namespace
 
-Task<UtxoSigningOrder> UtxoCoin::signingOrder(const Selection& chosen, std::uint32_t locktime) {
+Task<UtxoSigningOrder> UtxoCoin::signingOrder(const Selection& chosen, std::uint32_t locktime,
+                                              Bytes change_script) {
   UtxoSigningOrder order;
+  // The change is the selection's last output to the change script (payments come first).
+  const TxOutput* change = nullptr;
+  for (const TxOutput& o : chosen.outputs)
+    if (!change_script.empty() && o.script_pubkey == change_script) change = &o;
   order.tx = chain_->newTransaction();
   order.tx.locktime = locktime;
   for (const Unspent& u : chosen.inputs) {
@@ -58,8 +63,10 @@ Task<UtxoSigningOrder> UtxoCoin::signingOrder(const Selection& chosen, std::uint
                                                                 : format_;
       out.address = codec_.format(*address, format, codec_.rules().cash_network);
     }
+    // Only the change the selection added goes by path (the device does not show it); a payment,
+    // even to one of the wallet's own addresses, is shown to the user (KDF: output 0 is `to`).
     auto ref = by_script_.find(scriptKey(o.script_pubkey));
-    if (ref != by_script_.end() && ref->second.chain == Bip44Chain::Internal)
+    if (&o == change && ref != by_script_.end())
       out.change_path = keys_.hd->addressPath(ref->second);
     order.outputs.push_back(std::move(out));
   }
@@ -79,9 +86,9 @@ Task<UtxoSigningOrder> UtxoCoin::signingOrder(const Selection& chosen, std::uint
 }
 
 Task<UtxoTransaction> UtxoCoin::signedSpend(const Selection& chosen, std::uint32_t locktime,
-                                            WithdrawProgress progress) {
+                                            Bytes change_script, WithdrawProgress progress) {
   if (!keys_.key_source) co_return signedTransaction(chosen, locktime);
-  UtxoSigningOrder order = co_await signingOrder(chosen, locktime);
+  UtxoSigningOrder order = co_await signingOrder(chosen, locktime, std::move(change_script));
   const UtxoTransaction asked = order.tx;
   const std::vector<SpentOutput> spent = order.spent;
   const Bytes wire = co_await keys_.key_source->sign(std::move(order), std::move(progress));

@@ -5,8 +5,8 @@
 // requires_notarization, mature_confirmations}. walletd's legacy `enable` activates UTXO and
 // QTUM coins here (EVM coins: legacy_enable.cpp).
 #include "core/coins/legacy_enable.h"
-#include "core/coins/utxo/utxo_activation.h"
 #include "core/coins/standalone_activation.h"
+#include "core/coins/utxo/utxo_activation.h"
 
 namespace walletd {
 namespace {

@@ -179,7 +179,9 @@ Task<UtxoSpend> UtxoCoin::spend(UtxoSpendOrder order) {
     }
   }
   order.progress.signing();
-  out.tx = co_await signedSpend(chosen, locktime, order.progress);
+  // The HD change address is the only change (Iguana: the coin's own address, never a device's).
+  Bytes change_script = change ? change->address.script : Bytes();
+  out.tx = co_await signedSpend(chosen, locktime, std::move(change_script), order.progress);
   order.progress.finishing();
   bool has_change = false;
   for (const TxOutput& o : out.tx.outputs) {

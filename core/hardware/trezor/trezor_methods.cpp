@@ -154,7 +154,10 @@ Task<Json> initTrezor(Node& node, DevicePubkeyParams params,
                    "Hardware Wallet context is initializing already");
   }
   hw.initializing = true;
-  hw.trezor.reset();  // a new init forgets the device it replaces, as KDF's reset does
+  // A new init forgets the device it replaces, as KDF's reset does, and gives its link back (a
+  // USB interface stays claimed otherwise): coins activated with it fail as with a device gone.
+  std::shared_ptr<trezor::TrezorConnection> replaced = std::move(hw.trezor);
+  if (replaced) co_await replaced->transport().release();
   std::shared_ptr<trezor::Transport> transport;
   std::exception_ptr failure;
   Json answer;
