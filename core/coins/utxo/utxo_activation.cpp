@@ -98,11 +98,12 @@ std::unique_ptr<UtxoCoin> makeCoin(Node& node, const CoinEntry& entry,
 }
 
 // The coin's keys: the Iguana key, or the HD wallet with the accounts stored for it; with a
-// Trezor, the device's accounts (stored under its id) and the device as the key source.
+// Trezor (`device`, set here), the device's accounts (stored under its id) and the device as the
+// key source.
 Task<UtxoKeys> openKeys(Node& node, const CoinEntry& entry, const UtxoActivationParams& p,
-                        std::shared_ptr<RpcTaskHandle> handle, bool& new_wallet) {
+                        std::shared_ptr<RpcTaskHandle> handle, bool& new_wallet,
+                        std::shared_ptr<trezor::TrezorConnection>& device) {
   UtxoKeys keys;
-  std::shared_ptr<trezor::TrezorConnection> device;
   if (p.priv_key_policy.type == "Trezor") {
     checkTrezorUtxo(entry, *chainOf(node, entry, p.ticker), p);
     device = connectedTrezor(node, p.ticker);
@@ -191,13 +192,14 @@ Task<ActivatedCoins> UtxoActivator::activate(Node& node, const CoinEntry& entry,
                                              UtxoActivationParams p,
                                              std::shared_ptr<RpcTaskHandle> handle) const {
   bool new_wallet = false;
-  UtxoKeys keys = co_await openKeys(node, entry, p, handle, new_wallet);
+  std::shared_ptr<trezor::TrezorConnection> device;  // the Trezor the keys are on, if any
+  UtxoKeys keys = co_await openKeys(node, entry, p, handle, new_wallet, device);
   std::shared_ptr<UtxoCoin> coin =
       makeCoin(node, entry, chainOf(node, entry, p.ticker), p, std::move(keys));
-  if (p.priv_key_policy.type == "Trezor") {
-    coin->setDeviceAddressShower(trezorUtxoAddressShower(
-        connectedTrezor(node, p.ticker), node.executor(), coin->sharedHdWallet(),
-        entry.string("trezor_coin").value_or(""), coin->segwit()));
+  if (device) {
+    coin->setDeviceAddressShower(
+        trezorUtxoAddressShower(device, node.executor(), coin->sharedHdWallet(),
+                                entry.string("trezor_coin").value_or(""), coin->segwit()));
   }
   const std::uint64_t current_block =
       co_await overTransport(coin->backend().currentBlock(), InitStandaloneCoinError::Transport);
