@@ -15,7 +15,7 @@ import { Ganache } from '../peers/ganache.mjs';
 import { TEST_MNEMONIC, TrezorTestDevice } from '../peers/trezor/device.mjs';
 import { listenBridge } from '../peers/trezor/bridge.mjs';
 import { WalletdProcess, cleanup, tempDir, writeConfig } from '../support/walletd-process.mjs';
-import { coinsWithTrezor, matrixPositions, untilTask } from '../support/trezor-tasks.mjs';
+import { coinsWithTrezor, heldButtons, matrixPositions, untilTask } from '../support/trezor-tasks.mjs';
 
 const DEVICE_ADDRESS = '0x73d0385F4d8E00C5e6504C6030F47BF6212736A8';  // m/44'/60'/0'/0/0 of "all" × 12
 const TO = '0x3535353535353535353535353535353535353535';
@@ -82,13 +82,7 @@ test('task::enable_eth with the Trezor: an HD wallet from the device, its first 
 });
 
 test('task::withdraw signs on the device (EIP-1559); ethers reads it; ganache moves the amount to the wei', async () => {
-  // The user presses when the test says so: each screen waits in `screens`.
-  const screens = [];
-  device.buttons = () => new Promise((resolve) => screens.push(resolve));
-  const press = async () => {
-    for (let i = 0; i < 400 && screens.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
-    screens.shift()(true);
-  };
+  const press = heldButtons(device);  // the user presses when the test says so
   const id = await withdrawTask({ coin: 'ETH-ganache', to: TO, amount: '1.5' });
   const waiting = await until('task::withdraw::status', id, (s) => s.details === 'WaitingForUserToConfirmSigning', 'the button');
   assert.equal(waiting.status, 'InProgress');
@@ -164,15 +158,13 @@ test('task::create_new_account asks the device for the new account\'s key (Ether
 
 test('task::get_new_address shows the address on the device (ConfirmAddress) before handing it out; a refusal hands out nothing', async () => {
   const at = (index) => HDNodeWallet.fromPhrase(TEST_MNEMONIC, '', `m/44'/60'/0'/0/${index}`).address;
-  const screens = [];
-  device.buttons = () => new Promise((resolve) => screens.push(resolve));
+  const press = heldButtons(device);
   const init = await walletd.rpc('task::get_new_address::init', { coin: 'ETH-ganache', account_id: 0 });
   assert.equal(init.status, 200, init.text);
   const id = init.json.result.task_id;
   const shown = await until('task::get_new_address::status', id, (s) => s.details?.ConfirmAddress, 'the address on the device');
   assert.deepEqual(shown, { status: 'InProgress', details: { ConfirmAddress: { expected_address: at(1) } } });
-  for (let i = 0; i < 400 && screens.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
-  screens.shift()(true);
+  await press();
   const done = await until('task::get_new_address::status', id, (s) => s.status !== 'InProgress', 'the end');
   assert.equal(done.status, 'Ok', JSON.stringify(done));
   assert.equal(done.details.new_address.address, at(1));

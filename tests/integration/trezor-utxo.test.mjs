@@ -20,8 +20,8 @@ import { ElectrumServer } from '../peers/electrum-server.mjs';
 import { TrezorTestDevice, TEST_MNEMONIC } from '../peers/trezor/device.mjs';
 import { listenBridge } from '../peers/trezor/bridge.mjs';
 import { WalletdProcess, cleanup, tempDir, writeConfig } from '../support/walletd-process.mjs';
-import { coinsWithTrezor, matrixPositions, untilTask } from '../support/trezor-tasks.mjs';
-import { LTC_REGTEST, checkUtxoTransaction, freshAddress, sats, startFaucet, waitFor } from '../support/utxo-check.mjs';
+import { coinsWithTrezor, heldButtons, matrixPositions, untilTask } from '../support/trezor-tasks.mjs';
+import { LTC_REGTEST, checkUtxoTransaction, freshAddress, sats, startFaucet } from '../support/utxo-check.mjs';
 
 const PIN = '3719';
 const PASSPHRASE = 'walletd utxo';
@@ -89,16 +89,6 @@ async function withdraw(params) {
   return init.json.result.task_id;
 }
 
-// The user presses when the test says so: each screen waits in `screens`.
-function heldButtons() {
-  const screens = [];
-  device.buttons = () => new Promise((resolve) => screens.push(resolve));
-  return async (decision = true) => {
-    await waitFor(() => screens.length > 0, 'a screen on the device', 10000);
-    screens.shift()(decision);
-  };
-}
-
 test('a coin without trezor_coin and a merge loop are refused before the device is asked', { skip }, async () => {
   const plain = await activate('LTC-regtest-plain');
   assert.equal(plain.status, 'Error');
@@ -124,7 +114,7 @@ test('task::enable_utxo with the Trezor: the device\'s account, its funded addre
 });
 
 test('task::withdraw signs P2PKH inputs on the device; bitcoinjs-lib and litecoind accept it', { skip }, async () => {
-  const press = heldButtons();
+  const press = heldButtons(device);
   const to = freshAddress('p2pkh', 41);
   const id = await withdraw({ coin: 'LTC-regtest', to, amount: '2.5' });
   const waiting = await until('task::withdraw::status', id, (s) => s.details === 'WaitingForUserToConfirmSigning', 'the button');

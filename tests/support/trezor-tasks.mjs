@@ -20,6 +20,18 @@ export async function untilTask(walletd, method, taskId, done, what, tries = 800
 /** The PIN as matrix positions (1–9 as on a keypad) for the matrix the device shows now. */
 export const matrixPositions = (device, pin) => [...pin].map((digit) => device.matrix.indexOf(digit) + 1).join('');
 
+/** Holds every screen of `device` until the test presses: answers press(decision = true), which
+ * waits (bounded) for the next screen and answers it. */
+export function heldButtons(device) {
+  const screens = [];
+  device.buttons = () => new Promise((resolve) => screens.push(resolve));
+  return async (decision = true) => {
+    for (let i = 0; i < 400 && screens.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    if (screens.length === 0) throw new Error('no screen on the device');
+    screens.shift()(decision);
+  };
+}
+
 /** Writes the project's coins file to `dir` with trezor_coin on the entries `tickers` names and a
  * copy of the first named `plain` without it; answers its path. */
 export function coinsWithTrezor(dir, tickers, trezorCoin, plain) {

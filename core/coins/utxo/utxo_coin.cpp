@@ -37,12 +37,11 @@ UtxoFeeDefaults UtxoFeeDefaults::fromEntry(const CoinEntry& coin) {
   return d;
 }
 
-namespace {
-
-// Byte strings as map keys (std::map<Bytes> trips a GCC 12 -Wstringop-overread false positive).
-std::string asKey(ByteView bytes) {
+std::string UtxoCoin::asKey(ByteView bytes) {
   return std::string(bytes.begin(), bytes.end());
 }
+
+namespace {
 
 WatchedAddress addressOf(const UtxoAddressCodec& codec, UtxoFormat format, SpendKind kind,
                          const PublicKey& key) {

@@ -210,6 +210,9 @@ class UtxoCoin : public ActiveCoin, public HdCoin, public std::enable_shared_fro
                                       Bytes change_script);
   // Whether an output script is one of the coin's known addresses.
   bool isOwnScript(const Bytes& script) const;
+  // Byte strings as map keys (by_script_, by_hash_; std::map<Bytes> trips a GCC 12
+  // -Wstringop-overread false positive).
+  static std::string asKey(ByteView bytes);
   std::vector<WatchedAddress> addressesAt(const std::vector<HdAddressRef>& refs);
   // An Electrum notification: the address with this script hash changed.
   void addressChanged(const std::string& script_hash);

@@ -12,11 +12,6 @@
 namespace walletd {
 namespace {
 
-// by_script_'s key for a script (see asKey in utxo_coin.cpp).
-std::string scriptKey(ByteView script) {
-  return {script.begin(), script.end()};
-}
-
 // The device answered a transaction other than the one it was asked to sign.
 void checkSameTransaction(const UtxoTransaction& asked, const UtxoTransaction& got) {
   bool same = asked.version == got.version && asked.locktime == got.locktime &&
@@ -47,7 +42,7 @@ Task<UtxoSigningOrder> UtxoCoin::signingOrder(const Selection& chosen, std::uint
   for (const Unspent& u : chosen.inputs) {
     order.tx.inputs.push_back({u.outpoint, {}, 0xffffffff, {}});
     order.spent.push_back(u.output);
-    auto ref = by_script_.find(scriptKey(u.output.script_pubkey));
+    auto ref = by_script_.find(asKey(u.output.script_pubkey));
     if (ref == by_script_.end()) throw UtxoSigningError("an input is not the wallet's");
     order.input_paths.push_back(keys_.hd->addressPath(ref->second));
   }
@@ -65,7 +60,7 @@ Task<UtxoSigningOrder> UtxoCoin::signingOrder(const Selection& chosen, std::uint
     }
     // Only the change the selection added goes by path (the device does not show it); a payment,
     // even to one of the wallet's own addresses, is shown to the user (KDF: output 0 is `to`).
-    auto ref = by_script_.find(scriptKey(o.script_pubkey));
+    auto ref = by_script_.find(asKey(o.script_pubkey));
     if (&o == change && ref != by_script_.end())
       out.change_path = keys_.hd->addressPath(ref->second);
     order.outputs.push_back(std::move(out));
