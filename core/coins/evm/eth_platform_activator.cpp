@@ -96,12 +96,8 @@ std::shared_ptr<trezor::TrezorConnection> trezorFor(Node& node, const CoinEntry&
 
 Task<void> loadAccountKeys(HdWallet& hd, std::shared_ptr<trezor::TrezorConnection> device,
                            Executor& executor, std::shared_ptr<RpcTaskHandle> handle) {
-  for (const HdAccountRecord& account : hd.accounts()) {
-    const std::uint32_t id = account.account_id;
-    std::vector<std::uint32_t> path = hd.accountPath(id).indexes;
-    std::string xpub = co_await trezorEthereumXpub(device, executor, handle, std::move(path));
-    hd.setAccountKey(id, ExtendedKey::parse(xpub));
-  }
+  for (const HdAccountRecord& account : hd.accounts())
+    co_await trezorEthereumAccountKey(hd, device, executor, handle, account.account_id);
 }
 
 // Each known account's extended public key from the device (the HD wallet is public-only); the

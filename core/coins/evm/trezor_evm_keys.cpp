@@ -111,14 +111,21 @@ Task<std::string> trezorEthereumXpub(std::shared_ptr<trezor::TrezorConnection> d
   co_return trezor::decodePublicKey(answer.payload.view()).xpub;
 }
 
+Task<void> trezorEthereumAccountKey(HdWallet& hd, std::shared_ptr<trezor::TrezorConnection> device,
+                                    Executor& executor, std::shared_ptr<RpcTaskHandle> handle,
+                                    std::uint32_t account_id) {
+  std::vector<std::uint32_t> path = hd.accountPath(account_id).indexes;
+  std::string xpub = co_await trezorEthereumXpub(device, executor, handle, std::move(path));
+  hd.setAccountKey(account_id, ExtendedKey::parse(xpub));
+}
+
 namespace {
 
+// create_new_account's: the frame keeps the wallet alive.
 Task<void> loadOneAccount(std::shared_ptr<trezor::TrezorConnection> device, Executor* executor,
                           std::shared_ptr<HdWallet> hd, std::uint32_t account_id,
                           std::shared_ptr<RpcTaskHandle> handle) {
-  std::vector<std::uint32_t> path = hd->accountPath(account_id).indexes;
-  std::string xpub = co_await trezorEthereumXpub(device, *executor, handle, std::move(path));
-  hd->setAccountKey(account_id, ExtendedKey::parse(xpub));
+  co_await trezorEthereumAccountKey(*hd, device, *executor, handle, account_id);
 }
 
 Task<std::string> showOneAddress(std::shared_ptr<trezor::TrezorConnection> device,

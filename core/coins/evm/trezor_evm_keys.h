@@ -22,6 +22,12 @@ Task<std::string> trezorEthereumXpub(std::shared_ptr<trezor::TrezorConnection> d
                                      Executor& executor, std::shared_ptr<RpcTaskHandle> handle,
                                      std::vector<std::uint32_t> account_path);
 
+// Sets account `account_id`'s key of the public-only `hd` from the device (trezorEthereumXpub at
+// its path): the activation's request for each account, and create_new_account's.
+Task<void> trezorEthereumAccountKey(HdWallet& hd, std::shared_ptr<trezor::TrezorConnection> device,
+                                    Executor& executor, std::shared_ptr<RpcTaskHandle> handle,
+                                    std::uint32_t account_id);
+
 // task::create_new_account's way to a new account's key from the device (EthereumGetPublicKey).
 DeviceAccountLoader trezorEvmAccountLoader(std::shared_ptr<trezor::TrezorConnection> device,
                                            Executor& executor, std::shared_ptr<HdWallet> hd);

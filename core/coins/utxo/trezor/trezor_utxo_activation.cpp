@@ -11,16 +11,21 @@
 namespace walletd {
 namespace {
 
+// One account's key from the device (the activation's and create_new_account's request).
+Task<void> loadAccountKey(HdWallet& hd, std::shared_ptr<trezor::TrezorConnection> device,
+                          Executor& executor, std::shared_ptr<RpcTaskHandle> handle,
+                          std::string coin_name, std::uint32_t account_id) {
+  std::vector<std::uint32_t> path = hd.accountPath(account_id).indexes;
+  std::string xpub =
+      co_await trezorUtxoXpub(device, executor, handle, std::move(path), std::move(coin_name));
+  hd.setAccountKey(account_id, deviceAccountKey(xpub));
+}
+
 Task<void> loadAccountKeys(HdWallet& hd, std::shared_ptr<trezor::TrezorConnection> device,
                            Executor& executor, std::shared_ptr<RpcTaskHandle> handle,
                            std::string coin_name) {
-  for (const HdAccountRecord& account : hd.accounts()) {
-    const std::uint32_t id = account.account_id;
-    std::vector<std::uint32_t> path = hd.accountPath(id).indexes;
-    std::string xpub =
-        co_await trezorUtxoXpub(device, executor, handle, std::move(path), coin_name);
-    hd.setAccountKey(id, deviceAccountKey(xpub));
-  }
+  for (const HdAccountRecord& account : hd.accounts())
+    co_await loadAccountKey(hd, device, executor, handle, coin_name, account.account_id);
 }
 
 }  // namespace
@@ -64,13 +69,11 @@ void checkTrezorUtxo(const CoinEntry& entry, const UtxoChain& chain,
 
 namespace {
 
+// create_new_account's: the frame keeps the wallet alive.
 Task<void> loadOneAccount(std::shared_ptr<trezor::TrezorConnection> device, Executor* executor,
                           std::shared_ptr<HdWallet> hd, std::string coin_name,
                           std::uint32_t account_id, std::shared_ptr<RpcTaskHandle> handle) {
-  std::vector<std::uint32_t> path = hd->accountPath(account_id).indexes;
-  std::string xpub =
-      co_await trezorUtxoXpub(device, *executor, handle, std::move(path), std::move(coin_name));
-  hd->setAccountKey(account_id, deviceAccountKey(xpub));
+  co_await loadAccountKey(*hd, device, *executor, handle, std::move(coin_name), account_id);
 }
 
 Task<std::string> showOneAddress(std::shared_ptr<trezor::TrezorConnection> device,
