@@ -13,7 +13,6 @@
 namespace walletd::sapling {
 namespace {
 
-constexpr std::uint8_t kLeadBytePreZip212 = 0x01;
 constexpr std::size_t kNotePlaintextSize = 564;
 
 ByteArray<32> toArray(ByteView bytes) {

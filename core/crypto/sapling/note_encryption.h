@@ -15,6 +15,8 @@ constexpr std::size_t kCompactCiphertextSize = 52;
 constexpr std::size_t kEncCiphertextSize = 580;
 constexpr std::size_t kOutCiphertextSize = 80;
 constexpr std::size_t kMemoSize = 512;
+// A note plaintext's first byte before ZIP-212.
+constexpr std::uint8_t kLeadBytePreZip212 = 0x01;
 
 // A decrypted note: to d ‖ pk_d (the address), of `value`, committed with `rcm`.
 struct SaplingNote {

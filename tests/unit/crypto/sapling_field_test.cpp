@@ -1,5 +1,5 @@
-// Sapling's field arithmetic (mont256.h): the native Montgomery product (64-bit words, schoolbook
-// then reduction), the wasm one (32-bit words, CIOS) and the native squaring agree on random
+// Sapling's field arithmetic (mont256.h): the portable Montgomery product (64-bit words, CIOS),
+// the x86-64 MULX/ADX one, the wasm one (32-bit words, CIOS) and the squarings agree on random
 // operands of both fields and on the edges 0 and p - 1; both hosts run this test, so each product
 // is also checked where it is the one in use.
 #include <catch2/catch.hpp>
@@ -30,9 +30,15 @@ void productsAgree() {
     const Limbs p_minus_1{F::kP[0] - 1, F::kP[1], F::kP[2], F::kP[3]};
     const Limbs a = i == 0 ? Limbs{} : i == 1 ? p_minus_1 : randomBelow<F>(rng);
     const Limbs b = i == 1 ? p_minus_1 : randomBelow<F>(rng);
-    const Limbs expected = mont::mul(a, b, F::kP, F::kInv);
+    const Limbs expected = mont::mulPortable(a, b, F::kP, F::kInv);
     REQUIRE(mont::mul32(a, b, F::kP, F::kInv) == expected);
-    REQUIRE(mont::square(a, F::kP, F::kInv) == mont::mul(a, a, F::kP, F::kInv));
+    REQUIRE(mont::mul(a, b, F::kP, F::kInv) == expected);
+    REQUIRE(mont::squarePortable(a, F::kP, F::kInv) == mont::mulPortable(a, a, F::kP, F::kInv));
+    REQUIRE(mont::square(a, F::kP, F::kInv) == mont::mulPortable(a, a, F::kP, F::kInv));
+#if defined(__x86_64__)
+    // The MULX/ADX code is checked wherever the processor has it, whichever mul() picks.
+    if (mont::kHasMulxAdx) REQUIRE(mont::mulMulxAdx(a, b, F::kP, F::kInv) == expected);
+#endif
   }
 }
 
