@@ -41,9 +41,10 @@ constexpr std::uint64_t subLimbs(Limbs& out, const Limbs& a, const Limbs& b) {
   std::uint64_t borrow = 0;
 #pragma GCC unroll 4
   for (int i = 0; i < 4; ++i) {
-    const u128 d = static_cast<u128>(a[i]) - b[i] - borrow;
-    out[i] = static_cast<std::uint64_t>(d);
-    borrow = static_cast<std::uint64_t>(d >> 64) & 1;
+    const std::uint64_t d = a[i] - b[i];
+    const std::uint64_t next = static_cast<std::uint64_t>(a[i] < b[i]) | (d < borrow);
+    out[i] = d - borrow;
+    borrow = next;
   }
   return borrow;
 }
@@ -64,9 +65,10 @@ constexpr std::uint64_t addLimbs(Limbs& out, const Limbs& a, const Limbs& b) {
   std::uint64_t carry = 0;
 #pragma GCC unroll 4
   for (int i = 0; i < 4; ++i) {
-    const u128 s = static_cast<u128>(a[i]) + b[i] + carry;
-    out[i] = static_cast<std::uint64_t>(s);
-    carry = static_cast<std::uint64_t>(s >> 64);
+    const std::uint64_t s = a[i] + carry;
+    const std::uint64_t r = s + b[i];
+    carry = static_cast<std::uint64_t>(s < carry) | (r < b[i]);
+    out[i] = r;
   }
   return carry;
 }
@@ -250,11 +252,18 @@ constexpr Limbs square(const Limbs& a, const Limbs& p, std::uint64_t inv) {
   return squarePortable(a, p, inv);
 }
 
-// The same product with 32-bit words (CIOS), for WebAssembly: it has a 64-bit multiply but no
+#if defined(__clang__)
+#define WALLETD_UNROLL_FULL _Pragma("clang loop unroll(full)")
+#else
+#define WALLETD_UNROLL_FULL _Pragma("GCC unroll 8")
+#endif
+// The same product with 32-bit words, for WebAssembly: it has a 64-bit multiply but no
 // 64×64→128 one, so the 128-bit products above become library calls there, about four times
-// slower than these sixty-four 32×32→64 multiplies per pass.
+// slower than these 32×32→64 multiplies. No-carry CIOS as mulPortable (p's top 32-bit word is
+// below 2^31 - 1), unrolled in full so that every word stays in a local.
 constexpr Limbs mul32(const Limbs& a, const Limbs& b, const Limbs& p, std::uint64_t inv) {
-  std::uint32_t x[8] = {}, y[8] = {}, m[8] = {};
+  std::uint32_t x[8] = {}, y[8] = {}, m[8] = {}, t[8] = {};
+  WALLETD_UNROLL_FULL
   for (int i = 0; i < 4; ++i) {
     x[2 * i] = static_cast<std::uint32_t>(a[i]);
     x[2 * i + 1] = static_cast<std::uint32_t>(a[i] >> 32);
@@ -264,36 +273,33 @@ constexpr Limbs mul32(const Limbs& a, const Limbs& b, const Limbs& p, std::uint6
     m[2 * i + 1] = static_cast<std::uint32_t>(p[i] >> 32);
   }
   const auto inv32 = static_cast<std::uint32_t>(inv);  // -p⁻¹ mod 2^32
-  std::uint32_t t[10] = {};
+  WALLETD_UNROLL_FULL
   for (int i = 0; i < 8; ++i) {
-    std::uint64_t carry = 0;
-    for (int j = 0; j < 8; ++j) {
-      const std::uint64_t v = static_cast<std::uint64_t>(x[j]) * y[i] + t[j] + carry;
-      t[j] = static_cast<std::uint32_t>(v);
-      carry = v >> 32;
-    }
-    std::uint64_t v = static_cast<std::uint64_t>(t[8]) + carry;
-    t[8] = static_cast<std::uint32_t>(v);
-    t[9] = static_cast<std::uint32_t>(v >> 32);
+    std::uint64_t high = static_cast<std::uint64_t>(x[0]) * y[i] + t[0];
+    t[0] = static_cast<std::uint32_t>(high);
+    high >>= 32;
     const std::uint32_t k = t[0] * inv32;
-    v = static_cast<std::uint64_t>(k) * m[0] + t[0];
-    carry = v >> 32;
+    std::uint64_t low = (static_cast<std::uint64_t>(k) * m[0] + t[0]) >> 32;
+    WALLETD_UNROLL_FULL
     for (int j = 1; j < 8; ++j) {
-      v = static_cast<std::uint64_t>(k) * m[j] + t[j] + carry;
-      t[j - 1] = static_cast<std::uint32_t>(v);
-      carry = v >> 32;
+      high += static_cast<std::uint64_t>(x[j]) * y[i] + t[j];
+      t[j] = static_cast<std::uint32_t>(high);
+      high >>= 32;
+      low += static_cast<std::uint64_t>(k) * m[j] + t[j];
+      t[j - 1] = static_cast<std::uint32_t>(low);
+      low >>= 32;
     }
-    v = static_cast<std::uint64_t>(t[8]) + carry;
-    t[7] = static_cast<std::uint32_t>(v);
-    t[8] = t[9] + static_cast<std::uint32_t>(v >> 32);
+    t[7] = static_cast<std::uint32_t>(low + high);
   }
   Limbs out{};
+  WALLETD_UNROLL_FULL
   for (int i = 0; i < 4; ++i)
     out[i] = static_cast<std::uint64_t>(t[2 * i]) | static_cast<std::uint64_t>(t[2 * i + 1]) << 32;
   Limbs reduced{};
   const std::uint64_t borrow = subLimbs(reduced, out, p);
-  return select(out, reduced, 0 - (borrow & (t[8] ^ 1)));
+  return select(out, reduced, 0 - borrow);
 }
+#undef WALLETD_UNROLL_FULL
 
 // -p⁻¹ mod 2^64 by Newton's iteration (p odd).
 constexpr std::uint64_t negInverse(std::uint64_t p0) {
