@@ -1,7 +1,7 @@
 // Sapling's field arithmetic (mont256.h): the portable Montgomery product (64-bit words, CIOS),
-// the x86-64 MULX/ADX one, the wasm one (32-bit words, CIOS) and the squarings agree on random
-// operands of both fields and on the edges 0 and p - 1; both hosts run this test, so each product
-// is also checked where it is the one in use.
+// the x86-64 MULX/ADX one, the wasm ones (32-bit words: CIOS, and a squaring) and the squarings
+// agree on random operands of both fields and on the edges 0 and p - 1; both hosts run this test,
+// so each product is also checked where it is the one in use.
 #include <catch2/catch.hpp>
 
 #include <random>
@@ -32,6 +32,7 @@ void productsAgree() {
     const Limbs b = i == 1 ? p_minus_1 : randomBelow<F>(rng);
     const Limbs expected = mont::mulPortable(a, b, F::kP, F::kInv);
     REQUIRE(mont::mul32(a, b, F::kP, F::kInv) == expected);
+    REQUIRE(mont::square32(a, F::kP, F::kInv) == mont::mulPortable(a, a, F::kP, F::kInv));
     REQUIRE(mont::mul(a, b, F::kP, F::kInv) == expected);
     REQUIRE(mont::squarePortable(a, F::kP, F::kInv) == mont::mulPortable(a, a, F::kP, F::kInv));
     REQUIRE(mont::square(a, F::kP, F::kInv) == mont::mulPortable(a, a, F::kP, F::kInv));
