@@ -28,12 +28,17 @@ struct Agreement {
   JubjubPoint shared;  // [8·ivk](±epk), projective
 };
 
-std::optional<Agreement> agree(const ByteArray<32>& ivk, const CompactOutput& output) {
-  ByteArray<32> v_bytes = output.epk;
-  Agreement out;
-  out.sign = (v_bytes[31] & 0x80) != 0;
+// The v coordinate an epk encodes (its low 255 bits), nullopt when not canonical.
+std::optional<Fq> encodedV(const ByteArray<32>& epk) {
+  ByteArray<32> v_bytes = epk;
   v_bytes[31] &= 0x7f;
-  const std::optional<Fq> v = Fq::fromBytes(v_bytes);
+  return Fq::fromBytes(v_bytes);
+}
+
+std::optional<Agreement> agree(const ByteArray<32>& ivk, const CompactOutput& output) {
+  Agreement out;
+  out.sign = (output.epk[31] & 0x80) != 0;
+  const std::optional<Fq> v = encodedV(output.epk);
   if (!v) return std::nullopt;
   const Fq v2 = v->square();
   out.den = jubjubD() * v2 + Fq::one();
@@ -140,9 +145,7 @@ std::vector<std::size_t> plausibleOutputs(const ByteArray<32>& ivk,
   std::vector<Fq> v, inverses;
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     if (outputs[i].ciphertext.size() < kCompactCiphertextSize) continue;
-    ByteArray<32> v_bytes = outputs[i].epk;
-    v_bytes[31] &= 0x7f;
-    const std::optional<Fq> vi = Fq::fromBytes(v_bytes);
+    const std::optional<Fq> vi = encodedV(outputs[i].epk);
     // v = ±1 are the points of order 1 and 2, never an epk on a valid chain.
     if (!vi || (Fq::one() - *vi).isZero() || (Fq::one() + *vi).isZero()) continue;
     index.push_back(i);
